@@ -1,0 +1,39 @@
+"""smart-tool-build: check, package and read smart-tool manifests.
+
+Importing this package is cheap: the build hooks' entry points live inside it and are
+loaded by every build in an environment, so the public names below are loaded lazily.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+__version__ = "0.1.0"
+
+_LAZY = {
+    "check_root": ("checks", "check_root"),
+    "RootReport": ("checks", "RootReport"),
+    "Diagnostic": ("diagnostics", "Diagnostic"),
+    "Severity": ("diagnostics", "Severity"),
+    "CODES": ("diagnostics", "CODES"),
+    "Manifest": ("manifest", "Manifest"),
+    "Requirement": ("manifest", "Requirement"),
+    "ManifestError": ("manifest", "ManifestError"),
+    "parse_manifest": ("manifest", "parse_bytes"),
+    "parse_manifest_file": ("manifest", "parse_file"),
+    "parse_descriptor": ("descriptor", "parse_bytes"),
+    "Descriptor": ("descriptor", "Descriptor"),
+}
+
+__all__ = ["__version__", *_LAZY]
+
+
+def __getattr__(name: str) -> Any:
+    if name not in _LAZY:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    from importlib import import_module
+
+    module, attribute = _LAZY[name]
+    value = getattr(import_module(f"{__name__}.{module}"), attribute)
+    globals()[name] = value
+    return value

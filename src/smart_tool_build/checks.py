@@ -1,0 +1,369 @@
+"""The checks of one distribution root: every rule that needs more than one file.
+
+:func:`check_root` is what the CLI and both build hooks call. It returns a
+:class:`RootReport` with every diagnostic; it never raises for a problem in the user's
+files and never writes anything.
+"""
+
+from __future__ import annotations
+
+import os
+import posixpath
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Optional
+
+from . import config, descriptor, distribution, manifest, walk
+from .diagnostics import Diagnostic, Severity, has_errors, make
+from .distribution import PackageDefinition, PackageVersion
+
+#: SMART_TOOL.md's YAML starts on line 2, after the opening fence
+FRONTMATTER_OFFSET = 1
+_PYTHON = ("python", "python3", "py")
+
+
+@dataclass
+class RootReport:
+    """Everything known about one root after checking it."""
+
+    root: Path
+    diagnostics: list[Diagnostic]
+    package: PackageDefinition
+    options: config.Options
+    descriptor: Optional[descriptor.Descriptor] = None
+    manifest: Optional[manifest.Manifest] = None
+    #: the manifest's path relative to the root (POSIX), when the descriptor names one
+    manifest_relative: Optional[str] = None
+    #: relative (POSIX) paths of the install documents the manifest points to
+    install_docs: list[str] = field(default_factory=list)
+    nested_roots: list[str] = field(default_factory=list)
+
+    @property
+    def manifest_path(self) -> Optional[Path]:
+        return None if self.manifest_relative is None else self.root / self.manifest_relative
+
+    def failed(self, *, warnings_as_errors: bool = False) -> bool:
+        return has_errors(self.diagnostics, warnings_as_errors=warnings_as_errors)
+
+
+def check_root(
+    root: Path,
+    *,
+    display: str = "",
+    version: Optional[str] = None,
+    version_origin: str = "the build backend's resolved version",
+    hook_options: Optional[Mapping[str, Any]] = None,
+    hook_table: str = "tool.hatch.build.hooks.smart-tool",
+) -> RootReport:
+    """Check the distribution root ``root``.
+
+    ``display`` prefixes every path in the diagnostics (the root as the user named it).
+    ``version`` is the package version a build backend resolved; without it the version
+    is read from the package definition. ``hook_options`` is a build hook's own table,
+    layered over ``[tool.smart-tool]``.
+    """
+    prefix = display.rstrip("/") + "/" if display and display != "." else ""
+    package, out = distribution.read(root, prefix=prefix)
+    options, problems = _options(package, prefix, hook_options, hook_table)
+    out += problems
+    if version is not None:
+        package_version = PackageVersion(version, version_origin)
+    else:
+        package_version = package.version
+    report = RootReport(root, out, package, options)
+
+    descriptor_path = root / descriptor.DESCRIPTOR_NAME
+    shown_descriptor = prefix + descriptor.DESCRIPTOR_NAME
+    if not descriptor_path.exists() and not descriptor_path.is_symlink():
+        out.append(
+            make(
+                "descriptor-present",
+                shown_descriptor,
+                None,
+                "no smart-tool.json at the distribution root",
+                'add one: {"manifest": "src/<pkg>/SMART_TOOL.md", "cli_argv": ["<tool>"]}',
+            )
+        )
+        return _finish(report)
+    parsed_descriptor = descriptor.parse_file(descriptor_path, shown_descriptor)
+    out += parsed_descriptor.diagnostics
+    found = walk.scan_root(root, options.exclude)
+    report.nested_roots = found.nested_roots
+    for folder, reason in found.unreadable:
+        out.append(
+            make(
+                "tree-readable",
+                prefix + folder,
+                None,
+                f"cannot read this folder ({reason}); a SMART_TOOL.md inside it is not checked",
+            )
+        )
+    named = parsed_descriptor.descriptor
+    report.descriptor = named
+    if named is None:
+        if len(found.manifests) > 1:
+            out += _duplicates(found.manifests[1:], found.manifests[0], prefix)
+        return _finish(report)
+
+    relative = posixpath.normpath(named.manifest)
+    manifest_line = parsed_descriptor.key_lines.get("manifest")
+    resolved, escape = descriptor.resolve_manifest(root, relative)
+    if resolved is None:
+        out.append(
+            make(
+                "descriptor-shape",
+                shown_descriptor,
+                manifest_line,
+                f"`manifest` {named.manifest!r} {escape}",
+            )
+        )
+        return _finish(report)
+    if posixpath.basename(relative) != manifest.MANIFEST_NAME:
+        out.append(
+            make(
+                "manifest-present",
+                shown_descriptor,
+                manifest_line,
+                f"`manifest` names {named.manifest!r}; the manifest file must be named "
+                f"{manifest.MANIFEST_NAME}",
+            )
+        )
+        return _finish(report)
+    report.manifest_relative = relative
+    shown_manifest = prefix + relative
+    if not resolved.exists() and not resolved.is_symlink():
+        out.append(
+            make(
+                "manifest-present",
+                shown_manifest,
+                None,
+                f"the manifest named by {descriptor.DESCRIPTOR_NAME} does not exist",
+                f"create it, or fix `manifest` in {shown_descriptor}",
+            )
+        )
+    else:
+        result = manifest.parse_file(resolved, shown_manifest)
+        out += result.diagnostics
+        report.manifest = result.manifest
+        if result.manifest is not None:
+            out += _version_rule(
+                result.manifest, result.frontmatter, shown_manifest, package_version, options
+            )
+            out += _install_docs(report, result.frontmatter, shown_manifest)
+            out += _name_rule(result.manifest, result.frontmatter, shown_manifest, package)
+    out += _cli_argv_rule(named, package, shown_descriptor, parsed_descriptor.key_lines)
+    others = [m for m in found.manifests if m != relative]
+    out += _duplicates(others, relative, prefix)
+    return _finish(report)
+
+
+def _finish(report: RootReport) -> RootReport:
+    report.diagnostics.sort(key=lambda d: (d.path or "", d.line or 0))
+    return report
+
+
+def _options(
+    package: PackageDefinition,
+    prefix: str,
+    hook_options: Optional[Mapping[str, Any]],
+    hook_table: str,
+) -> tuple[config.Options, list[Diagnostic]]:
+    shown = package.path or prefix + distribution.PYPROJECT
+    table = package.tool.get("smart-tool", {})
+    problems: list[Diagnostic] = []
+    if not isinstance(table, dict):
+        problems.append(make("config-valid", shown, None, "[tool.smart-tool] must be a table"))
+        table = {}
+    options, found = config.parse_options(table, path=shown, text=package.text)
+    problems += found
+    if hook_options is not None:
+        options, found = config.parse_options(
+            hook_options,
+            path=shown,
+            text=package.text,
+            table_name=hook_table,
+            extra_allowed=config.HATCH_HOOK_KEYS,
+            base=options,
+        )
+        problems += found
+    return options, problems
+
+
+def _duplicates(others: list[str], canonical: str, prefix: str) -> list[Diagnostic]:
+    return [
+        make(
+            "manifest-single-per-root",
+            prefix + other,
+            None,
+            f"a second SMART_TOOL.md under the distribution root (the manifest is {prefix}{canonical})",
+            "delete it, give its tool its own smart-tool.json, or add it to [tool.smart-tool] exclude",
+        )
+        for other in others
+    ]
+
+
+def compare_versions(
+    manifest_version: str,
+    package_version: PackageVersion,
+    *,
+    path: str,
+    line: Optional[int],
+    dev_versions: str = "error",
+) -> list[Diagnostic]:
+    """The drift rule: the manifest's version is the package's version (PEP 440 normalised)."""
+    from packaging.version import InvalidVersion, Version
+
+    code = "manifest-version-matches-package"
+    if package_version.value is None:
+        return [
+            make(
+                code,
+                path,
+                line,
+                f"version {manifest_version!r} not compared: {package_version.unresolved}",
+                "the build hooks compare it with the version the build resolves",
+                severity=Severity.INFO,
+            )
+        ]
+    try:
+        ours = Version(manifest_version)
+    except InvalidVersion:
+        return []  # reported by the manifest's own rules
+    try:
+        theirs = Version(package_version.value)
+    except InvalidVersion:
+        return [
+            make(
+                code,
+                package_version.path or path,
+                package_version.line if package_version.path else line,
+                f"package version {package_version.value!r} ({package_version.origin}) is not "
+                "a valid PEP 440 version",
+            )
+        ]
+    if ours == theirs:
+        return []
+    where = f"{package_version.value!r} ({package_version.origin})"
+    message = f"manifest version {manifest_version!r} does not match the package version {where}"
+    development = theirs.is_devrelease or theirs.local is not None
+    if development and dev_versions == "warn":
+        return [
+            make(
+                code,
+                path,
+                line,
+                f'{message}; allowed for a development version by dev-versions = "warn"',
+                severity=Severity.WARNING,
+            )
+        ]
+    hint = f'set version: "{theirs}" in the manifest'
+    if development:
+        hint = (
+            f"{package_version.value} is a development version (from VCS?): tag the release "
+            'the manifest names, or set dev-versions = "warn" to let development builds through'
+        )
+    return [make(code, path, line, message, hint)]
+
+
+def _version_rule(
+    parsed: manifest.Manifest,
+    fm: Any,
+    path: str,
+    package_version: PackageVersion,
+    options: config.Options,
+) -> list[Diagnostic]:
+    line = fm.line_of("version") + FRONTMATTER_OFFSET
+    return compare_versions(
+        parsed.version, package_version, path=path, line=line, dev_versions=options.dev_versions
+    )
+
+
+def _inside(root: Path, candidate: Path) -> bool:
+    real_root = os.path.realpath(root)
+    real = os.path.realpath(candidate)
+    return real == real_root or real.startswith(real_root.rstrip(os.sep) + os.sep)
+
+
+def _install_docs(report: RootReport, fm: Any, path: str) -> list[Diagnostic]:
+    assert report.manifest is not None and report.manifest_relative is not None
+    out: list[Diagnostic] = []
+    manifest_folder = posixpath.dirname(report.manifest_relative)
+    entries = fm.get("requires") or []
+    for index, requirement in enumerate(report.manifest.requires):
+        kind, _ = manifest.classify_install(requirement.install)
+        if kind != "path":
+            continue
+        target = requirement.install.strip().split("#", 1)[0]
+        line = entries[index].line_of("install") + FRONTMATTER_OFFSET
+        found = None
+        escaped = False
+        for base in (manifest_folder, ""):
+            relative = posixpath.normpath(posixpath.join(base, target))
+            if relative == ".." or relative.startswith("../"):
+                escaped = True
+                continue
+            candidate = report.root / relative
+            if not _inside(report.root, candidate):
+                escaped = True
+                continue
+            if candidate.exists():
+                found = relative
+                break
+        if found is not None:
+            if found not in report.install_docs:
+                report.install_docs.append(found)
+            continue
+        where = "outside the distribution root" if escaped else "nowhere"
+        out.append(
+            make(
+                "manifest-install-doc-missing",
+                path,
+                line,
+                f"requires[{index}] install {requirement.install!r} exists {where}: looked "
+                f"beside the manifest and at the distribution root",
+                "add the document, or point install at an http(s) URL",
+            )
+        )
+    return out
+
+
+def _name_rule(parsed: manifest.Manifest, fm: Any, path: str, package: PackageDefinition) -> list[Diagnostic]:
+    if not package.name:
+        return []
+    expected = distribution.normalize_name(package.name)
+    if parsed.name == expected:
+        return []
+    return [
+        make(
+            "manifest-name-matches-package",
+            path,
+            fm.line_of("name") + FRONTMATTER_OFFSET,
+            f"manifest name {parsed.name!r} differs from the package name {package.name!r} "
+            f"(normalised {expected!r})",
+        )
+    ]
+
+
+def _cli_argv_rule(
+    named: descriptor.Descriptor,
+    package: PackageDefinition,
+    path: str,
+    lines: dict[str, int],
+) -> list[Diagnostic]:
+    if package.scripts is None:
+        return []
+    argv = named.cli_argv
+    if argv[0] in package.scripts:
+        return []
+    if argv[0] in _PYTHON and len(argv) > 2 and argv[1] == "-m":
+        return []
+    declared = ", ".join(sorted(package.scripts)) or "none"
+    return [
+        make(
+            "descriptor-cli-argv-declared",
+            path,
+            lines.get("cli_argv"),
+            f"cli_argv[0] {argv[0]!r} is not a script in [project.scripts] (declared: {declared})",
+        )
+    ]

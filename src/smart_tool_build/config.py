@@ -1,0 +1,124 @@
+"""Options: ``[tool.smart-tool]`` in pyproject.toml (and the hatchling hook's table).
+
+Every problem is collected and reported together; an unknown key is an error, never
+silently ignored, because a misspelt option that does nothing is worse than no option.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any, Callable, Optional
+
+from .diagnostics import Diagnostic, make
+
+DEV_VERSION_POLICIES = ("error", "warn")
+
+
+@dataclass(frozen=True)
+class Options:
+    """The validated options, with their defaults."""
+
+    #: fnmatch globs (POSIX paths relative to the root) the duplicate walk skips
+    exclude: tuple[str, ...] = ()
+    #: what a development/local package version that differs from the manifest does
+    dev_versions: str = "error"
+
+
+def _string_list(value: Any) -> Optional[tuple[str, ...]]:
+    if isinstance(value, list) and all(isinstance(item, str) and item for item in value):
+        return tuple(value)
+    return None
+
+
+_VALIDATORS: dict[str, tuple[str, Callable[[Any], Any], str]] = {
+    "exclude": ("exclude", _string_list, "a list of non-empty glob strings"),
+    "dev-versions": (
+        "dev_versions",
+        lambda v: v if v in DEV_VERSION_POLICIES else None,
+        'one of "error", "warn"',
+    ),
+}
+
+#: keys hatchling itself reads from every build-hook table; never ours to refuse
+HATCH_HOOK_KEYS = frozenset(
+    {
+        "dependencies",
+        "require-runtime-dependencies",
+        "require-runtime-features",
+        "enable-by-default",
+        "priority",
+    }
+)
+
+
+def option_names() -> tuple[str, ...]:
+    return tuple(_VALIDATORS)
+
+
+def key_line(text: Optional[str], table: str, key: Optional[str] = None) -> Optional[int]:
+    """Best-effort line of a TOML table header, or of a key inside that table."""
+    if not text:
+        return None
+    lines = text.splitlines()
+    header = re.compile(r"\s*\[\s*" + r"\s*\.\s*".join(map(_toml_key, table.split("."))) + r"\s*\]")
+    for index, line in enumerate(lines):
+        if header.match(line):
+            if key is None:
+                return index + 1
+            pattern = re.compile(r"\s*" + _toml_key(key) + r"\s*=")
+            for offset, inner in enumerate(lines[index + 1 :], start=index + 2):
+                if inner.lstrip().startswith("["):
+                    break
+                if pattern.match(inner):
+                    return offset
+            return index + 1
+    return None
+
+
+def _toml_key(part: str) -> str:
+    return "(?:" + re.escape(part) + '|"' + re.escape(part) + '")'
+
+
+def parse_options(
+    table: Mapping[str, Any],
+    *,
+    path: str = "pyproject.toml",
+    text: Optional[str] = None,
+    table_name: str = "tool.smart-tool",
+    extra_allowed: frozenset[str] = frozenset(),
+    base: Optional[Options] = None,
+) -> tuple[Options, list[Diagnostic]]:
+    """Validate one options table over ``base``; return the options and every problem."""
+    values: dict[str, Any] = {}
+    problems: list[Diagnostic] = []
+    for key, value in table.items():
+        if key in extra_allowed:
+            continue
+        if key not in _VALIDATORS:
+            problems.append(
+                make(
+                    "config-valid",
+                    path,
+                    key_line(text, table_name, key),
+                    f"[{table_name}]: unknown option {key!r}",
+                    f"options are: {', '.join(option_names())}",
+                )
+            )
+            continue
+        attribute, check, expected = _VALIDATORS[key]
+        converted = check(value)
+        if converted is None:
+            problems.append(
+                make(
+                    "config-valid",
+                    path,
+                    key_line(text, table_name, key),
+                    f"[{table_name}]: {key} must be {expected}, not {value!r}",
+                )
+            )
+        else:
+            values[attribute] = converted
+    start = base or Options()
+    return Options(**{**start.__dict__, **values}), problems

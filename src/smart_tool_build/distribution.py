@@ -1,0 +1,266 @@
+"""The distribution root: its package definition, its name, and its version.
+
+The version is read without running anything: a static ``[project].version``, an sdist's
+PKG-INFO, ``package.json``, or a dynamic version whose source can be read statically
+(hatchling's ``[tool.hatch.version] path``, setuptools' ``attr:``/``file:``). A version only a
+build can know (setuptools-scm, hatch-vcs) is reported as unresolved; the build hooks hand in
+the backend's own resolved version instead.
+"""
+
+from __future__ import annotations
+
+import ast
+import json
+import re
+import sys
+from dataclasses import dataclass, field
+from email.parser import HeaderParser
+from pathlib import Path
+from typing import Any, Optional
+
+from .diagnostics import Diagnostic, make
+
+if sys.version_info >= (3, 11):
+    import tomllib
+else:  # pragma: no cover - exercised on 3.9/3.10
+    import tomli as tomllib
+
+PYPROJECT = "pyproject.toml"
+PACKAGE_JSON = "package.json"
+_VERSION_ASSIGN = re.compile(
+    r"""^\s*(?:__version__|VERSION|version)\s*(?::\s*str\s*)?=\s*['"]([^'"]+)['"]""",
+    re.MULTILINE,
+)
+
+
+@dataclass(frozen=True)
+class PackageVersion:
+    """A package version and where it came from, or why it could not be known."""
+
+    value: Optional[str]
+    origin: str
+    path: Optional[str] = None
+    line: Optional[int] = None
+    unresolved: Optional[str] = None
+
+
+@dataclass(frozen=True)
+class PackageDefinition:
+    """What the checks need from pyproject.toml or package.json."""
+
+    path: Optional[str]
+    name: Optional[str]
+    version: PackageVersion
+    scripts: Optional[frozenset[str]] = None
+    tool: dict[str, Any] = field(default_factory=dict)
+    text: Optional[str] = None
+    data: dict[str, Any] = field(default_factory=dict)
+
+
+def normalize_name(name: str) -> str:
+    """PEP 503 normalisation: lowercase, runs of -_. become one hyphen."""
+    return re.sub(r"[-_.]+", "-", name).lower()
+
+
+def load_toml(path: Path) -> tuple[Optional[dict[str, Any]], Optional[str], Optional[Diagnostic]]:
+    """(data, text, problem) for a TOML file."""
+    display = path.name
+    try:
+        text = path.read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as exc:
+        return None, None, make("package-definition-parses", display, None, f"cannot read: {exc}")
+    try:
+        return tomllib.loads(text), text, None
+    except tomllib.TOMLDecodeError as exc:
+        match = re.search(r"line (\d+)", str(exc))
+        line = int(match.group(1)) if match else None
+        return None, text, make("package-definition-parses", display, line, f"invalid TOML: {exc}")
+
+
+def read(root: Path, *, prefix: str = "") -> tuple[PackageDefinition, list[Diagnostic]]:
+    """Read the root's package definition: pyproject.toml first, then package.json."""
+    pyproject = root / PYPROJECT
+    if pyproject.is_file():
+        data, text, problem = load_toml(pyproject)
+        shown = prefix + PYPROJECT
+        if problem is not None:
+            problem = make(problem.code, shown, problem.line, problem.message)
+            return _unknown(shown, "pyproject.toml could not be parsed"), [problem]
+        assert data is not None
+        return _from_pyproject(root, data, text or "", shown), []
+    package_json = root / PACKAGE_JSON
+    if package_json.is_file():
+        shown = prefix + PACKAGE_JSON
+        try:
+            data = json.loads(package_json.read_text(encoding="utf-8"))
+        except (OSError, ValueError) as exc:
+            problem = make("package-definition-parses", shown, None, f"invalid JSON: {exc}")
+            return _unknown(shown, "package.json could not be parsed"), [problem]
+        if not isinstance(data, dict):
+            problem = make("package-definition-parses", shown, 1, "must be a JSON object")
+            return _unknown(shown, "package.json is not an object"), [problem]
+        raw = data.get("version")
+        version = PackageVersion(
+            raw if isinstance(raw, str) else None,
+            f"{shown} version",
+            shown,
+            _json_line(package_json, "version"),
+            None if isinstance(raw, str) else "package.json has no string `version`",
+        )
+        name = data.get("name") if isinstance(data.get("name"), str) else None
+        return PackageDefinition(shown, name, version, data=data), []
+    return _unknown(None, "no pyproject.toml or package.json at the root"), []
+
+
+def _unknown(path: Optional[str], reason: str) -> PackageDefinition:
+    return PackageDefinition(path, None, PackageVersion(None, "", unresolved=reason))
+
+
+def _json_line(path: Path, key: str) -> Optional[int]:
+    try:
+        for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
+            if f'"{key}"' in line:
+                return number
+    except (OSError, UnicodeDecodeError):
+        pass
+    return None
+
+
+def _from_pyproject(root: Path, data: dict[str, Any], text: str, shown: str) -> PackageDefinition:
+    project = data.get("project") if isinstance(data.get("project"), dict) else None
+    tool = data.get("tool") if isinstance(data.get("tool"), dict) else {}
+    assert isinstance(tool, dict)
+    if project is None:
+        poetry = tool.get("poetry") if isinstance(tool.get("poetry"), dict) else {}
+        assert isinstance(poetry, dict)
+        if isinstance(poetry.get("version"), str):
+            line = _line_of(text, r"version\s*=")
+            version = PackageVersion(poetry["version"], f"{shown} [tool.poetry].version", shown, line)
+            return PackageDefinition(shown, poetry.get("name"), version, None, tool, text, data)
+        version = PackageVersion(
+            None, "", unresolved=f"{shown} has no [project] table (setup.py or setup.cfg?)"
+        )
+        return PackageDefinition(shown, None, version, None, tool, text, data)
+    name = project.get("name") if isinstance(project.get("name"), str) else None
+    scripts_table = project.get("scripts")
+    scripts = frozenset(scripts_table) if isinstance(scripts_table, dict) else frozenset()
+    version = _pyproject_version(root, project, tool, text, shown)
+    return PackageDefinition(shown, name, version, scripts, tool, text, data)
+
+
+def _line_of(text: str, pattern: str) -> Optional[int]:
+    match = re.search(r"^\s*" + pattern, text, re.MULTILINE)
+    return text.count("\n", 0, match.start()) + 1 if match else None
+
+
+def _pyproject_version(
+    root: Path, project: dict[str, Any], tool: dict[str, Any], text: str, shown: str
+) -> PackageVersion:
+    if isinstance(project.get("version"), str):
+        return PackageVersion(
+            project["version"], f"{shown} [project].version", shown, _line_of(text, r"version\s*=")
+        )
+    dynamic = project.get("dynamic") or []
+    if "version" not in dynamic:
+        return PackageVersion(None, "", unresolved=f"{shown} [project] declares no version")
+    pkg_info = root / "PKG-INFO"
+    if pkg_info.is_file():
+        try:
+            headers = HeaderParser().parsestr(pkg_info.read_text(encoding="utf-8"))
+            if headers.get("Version"):
+                return PackageVersion(headers["Version"], "PKG-INFO Version", "PKG-INFO")
+        except (OSError, UnicodeDecodeError):
+            pass
+    hatch_version = (tool.get("hatch") or {}).get("version")
+    if isinstance(hatch_version, dict):
+        source = hatch_version.get("source", "regex")
+        if source == "regex" and isinstance(hatch_version.get("path"), str):
+            return _from_python_file(
+                root, hatch_version["path"], hatch_version.get("pattern"), "[tool.hatch.version]"
+            )
+        return PackageVersion(
+            None,
+            "",
+            unresolved=f"the version comes from hatch's {source!r} version source at build time",
+        )
+    dynamic_table = ((tool.get("setuptools") or {}).get("dynamic") or {}).get("version")
+    if isinstance(dynamic_table, dict):
+        if isinstance(dynamic_table.get("attr"), str):
+            return _from_attr(root, dynamic_table["attr"], tool)
+        if isinstance(dynamic_table.get("file"), (str, list)):
+            files = dynamic_table["file"]
+            first = files if isinstance(files, str) else (files[0] if files else "")
+            try:
+                value = (root / first).read_text(encoding="utf-8").strip()
+            except (OSError, UnicodeDecodeError):
+                value = ""
+            if value:
+                return PackageVersion(value, f"{first} (setuptools file:)", first, 1)
+            return PackageVersion(None, "", unresolved=f"cannot read version file {first!r}")
+    if "setuptools_scm" in tool or "hatch-vcs" in text or "setuptools-scm" in text:
+        return PackageVersion(
+            None,
+            "",
+            unresolved="the version comes from git tags (setuptools-scm/hatch-vcs) at build time",
+        )
+    return PackageVersion(None, "", unresolved="the version is dynamic and set at build time")
+
+
+def _from_python_file(root: Path, relative: str, pattern: Optional[str], origin: str) -> PackageVersion:
+    path = root / relative
+    try:
+        text = path.read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError):
+        return PackageVersion(None, "", unresolved=f"cannot read {relative} named by {origin}")
+    regex = re.compile(pattern, re.MULTILINE) if pattern else _VERSION_ASSIGN
+    match = regex.search(text)
+    if not match:
+        return PackageVersion(None, "", unresolved=f"no version found in {relative}")
+    value = match.group("version") if "version" in regex.groupindex else match.group(1)
+    line = text.count("\n", 0, match.start()) + 1
+    return PackageVersion(value, f"{relative} ({origin})", relative, line)
+
+
+def _from_attr(root: Path, attr: str, tool: dict[str, Any]) -> PackageVersion:
+    """setuptools' ``attr: pkg.mod.NAME``, read with ast: the module is never imported."""
+    module, _, name = attr.rpartition(".")
+    parts = module.split(".")
+    package_dir = (tool.get("setuptools") or {}).get("package-dir") or {}
+    bases = [root / package_dir[""]] if isinstance(package_dir.get(""), str) else []
+    bases += [root / "src", root]
+    for base in bases:
+        for candidate in (
+            base.joinpath(*parts).with_suffix(".py"),
+            base.joinpath(*parts, "__init__.py"),
+        ):
+            if not candidate.is_file():
+                continue
+            relative = candidate.relative_to(root).as_posix()
+            try:
+                tree = ast.parse(candidate.read_bytes())
+            except (OSError, SyntaxError, ValueError):
+                break
+            for node in tree.body:
+                targets = (
+                    node.targets
+                    if isinstance(node, ast.Assign)
+                    else ([node.target] if isinstance(node, ast.AnnAssign) else [])
+                )
+                value = getattr(node, "value", None)
+                for target in targets:
+                    if (
+                        isinstance(target, ast.Name)
+                        and target.id == name
+                        and isinstance(value, ast.Constant)
+                        and isinstance(value.value, str)
+                    ):
+                        return PackageVersion(
+                            value.value,
+                            f"{relative} {name} (setuptools attr:)",
+                            relative,
+                            node.lineno,
+                        )
+            return PackageVersion(
+                None, "", unresolved=f"{name} in {relative} is not a plain string assignment"
+            )
+    return PackageVersion(None, "", unresolved=f"cannot find the module of attr {attr!r}")

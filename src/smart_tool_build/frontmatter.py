@@ -1,0 +1,121 @@
+"""Splitting a Markdown file into YAML frontmatter and body.
+
+Shared by manifests (SMART_TOOL.md) and by collections' profiles and agents. The body is
+kept verbatim, byte for byte after decoding: line endings included.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import stat
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, Optional
+
+from . import safe_yaml
+
+#: Larger manifests are refused before they are read: a manifest is a page, not a data set.
+MAX_BYTES = 1024 * 1024
+
+_BOM = "\ufeff"
+# YAML breaks lines on \n (and \r\n) only; str.splitlines() would also split on \x0c etc.
+_LINES = re.compile(r"[^\n]*\n|[^\n]+\Z")
+
+
+class FrontmatterError(ValueError):
+    """The file cannot be split or parsed; ``line`` is 1-based in the file."""
+
+    def __init__(self, message: str, line: Optional[int] = None) -> None:
+        super().__init__(message)
+        self.message = message
+        self.line = line
+
+
+class UnreadableFile(OSError):
+    """The file is not a regular readable file (missing, a folder, no permission...)."""
+
+
+@dataclass(frozen=True)
+class Document:
+    """A parsed Markdown file: its frontmatter (with lines) and its verbatim body."""
+
+    frontmatter: Any
+    body: str
+    #: add this to a line inside the YAML to get the line in the file
+    line_offset: int
+
+
+def read_bytes(path: Path, limit: int = MAX_BYTES) -> bytes:
+    """Read a regular file of at most ``limit`` bytes, refusing anything else plainly."""
+    try:
+        info = os.stat(path)
+    except FileNotFoundError:
+        raise UnreadableFile("does not exist") from None
+    except OSError as exc:
+        raise UnreadableFile(f"cannot be read: {exc.strerror or exc}") from None
+    if stat.S_ISDIR(info.st_mode):
+        raise UnreadableFile("is a folder, not a file")
+    if not stat.S_ISREG(info.st_mode):
+        raise UnreadableFile("is not a regular file")
+    if info.st_size > limit:
+        raise FrontmatterError(f"is {info.st_size} bytes, over the limit of {limit} bytes")
+    try:
+        with open(path, "rb") as handle:
+            data = handle.read(limit + 1)
+    except OSError as exc:
+        raise UnreadableFile(f"cannot be read: {exc.strerror or exc}") from None
+    if len(data) > limit:
+        raise FrontmatterError(f"is over the limit of {limit} bytes")
+    return data
+
+
+def decode(data: bytes) -> str:
+    """UTF-8 (a BOM tolerated), or a clear error naming the first bad byte's line."""
+    if b"\x00" in data:
+        raise FrontmatterError("is binary (contains NUL bytes), not UTF-8 text")
+    try:
+        text = data.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        line = data.count(b"\n", 0, exc.start) + 1
+        raise FrontmatterError(
+            f"is not UTF-8 (byte 0x{data[exc.start]:02x} at offset {exc.start}); save it as UTF-8",
+            line,
+        ) from None
+    return text[1:] if text.startswith(_BOM) else text
+
+
+def _is_fence(line: str) -> bool:
+    return line.rstrip("\r\n").rstrip(" \t") == "---"
+
+
+def split(text: str) -> tuple[str, str, int]:
+    """Return (frontmatter text, body, line offset); the first line must be ``---``."""
+    lines = _LINES.findall(text)
+    if not lines or not _is_fence(lines[0]):
+        raise FrontmatterError("does not start with a `---` frontmatter fence", 1)
+    for index in range(1, len(lines)):
+        if _is_fence(lines[index]):
+            yaml_text = "".join(lines[1:index])
+            body = "".join(lines[index + 1 :])
+            return yaml_text, body, 1
+    raise FrontmatterError("has no closing `---` after the frontmatter", 1)
+
+
+def parse_text(text: str) -> Document:
+    """Split and parse; YAML errors come back with file line numbers."""
+    yaml_text, body, offset = split(text)
+    if "\t" in yaml_text:
+        for number, line in enumerate(_LINES.findall(yaml_text), start=1 + offset):
+            if line.startswith("\t"):
+                raise FrontmatterError("indents with a tab; YAML indentation must use spaces", number)
+    try:
+        value = safe_yaml.loads(yaml_text)
+    except safe_yaml.YamlError as exc:
+        line = None if exc.line is None else exc.line + offset
+        raise FrontmatterError(exc.message, line) from None
+    return Document(value, body, offset)
+
+
+def parse_bytes(data: bytes) -> Document:
+    return parse_text(decode(data))

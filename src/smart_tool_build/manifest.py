@@ -1,0 +1,475 @@
+"""SMART_TOOL.md: the manifest model, and the rules a manifest keeps on its own.
+
+Rules that need other files (the package version, install documents, duplicates) live in
+:mod:`smart_tool_build.checks`; everything here looks at one manifest's bytes only.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Optional
+from urllib.parse import urlsplit
+
+from . import frontmatter, safe_yaml
+from .diagnostics import Diagnostic, Severity, make
+
+MANIFEST_NAME = "SMART_TOOL.md"
+SUPPORTED_FORMAT = 1
+FIELDS = (
+    "smart_tool_format",
+    "name",
+    "version",
+    "description",
+    "use_cases",
+    "platforms",
+    "requires",
+)
+REQUIRED = FIELDS[:-1]
+REQUIREMENT_KEYS = ("name", "purpose", "install", "optional")
+PLATFORMS = ("linux", "macos", "windows")
+_PLATFORM_ALIASES = {
+    "darwin": "macos",
+    "osx": "macos",
+    "mac": "macos",
+    "macosx": "macos",
+    "mac-os": "macos",
+    "apple": "macos",
+    "win": "windows",
+    "win32": "windows",
+    "win64": "windows",
+    "cygwin": "windows",
+    "ubuntu": "linux",
+    "debian": "linux",
+    "gnu/linux": "linux",
+}
+NAME_PATTERN = re.compile(r"[a-z0-9]+(?:-[a-z0-9]+)*\Z")
+_INSTALLER_VERBS = {
+    "apt",
+    "apt-get",
+    "brew",
+    "cargo",
+    "choco",
+    "conda",
+    "curl",
+    "dnf",
+    "go",
+    "npm",
+    "npx",
+    "pacman",
+    "pip",
+    "pip3",
+    "pipx",
+    "scoop",
+    "snap",
+    "sudo",
+    "uv",
+    "uvx",
+    "wget",
+    "winget",
+    "yum",
+    "zypper",
+}
+_SHELL_OPERATORS = ("|", "&&", ";", ">", "<", "`", "$(", "||")
+
+
+@dataclass(frozen=True)
+class Requirement:
+    """One prerequisite: what must exist before the tool can run."""
+
+    name: str
+    purpose: str
+    install: str
+    optional: bool = False
+
+
+@dataclass(frozen=True)
+class Manifest:
+    """A valid manifest: the frontmatter as fields, the body as text."""
+
+    smart_tool_format: int
+    name: str
+    version: str
+    description: str
+    use_cases: tuple[str, ...]
+    platforms: tuple[str, ...]
+    requires: tuple[Requirement, ...]
+    body: str
+    _frontmatter: dict[str, Any] = field(repr=False, compare=False, default_factory=dict)
+
+    def to_dict(self) -> dict[str, Any]:
+        """The frontmatter as JSON-ready data, exactly as written (keys, order, values)."""
+        return safe_yaml.to_plain(self._frontmatter)  # type: ignore[no-any-return]
+
+
+@dataclass(frozen=True)
+class ParseResult:
+    """What reading a manifest gave: the manifest if valid, and every diagnostic."""
+
+    manifest: Optional[Manifest]
+    diagnostics: list[Diagnostic]
+    frontmatter: Any = None
+    body: str = ""
+
+
+class ManifestError(ValueError):
+    """Raised by :func:`load` when a manifest is not valid; carries the diagnostics."""
+
+    def __init__(self, diagnostics: list[Diagnostic]) -> None:
+        self.diagnostics = diagnostics
+        super().__init__("\n".join(str(d) for d in diagnostics))
+
+
+def parse_bytes(data: bytes, path: str = MANIFEST_NAME) -> ParseResult:
+    """Parse and validate a manifest's bytes; never raises for bad input."""
+    try:
+        document = frontmatter.parse_bytes(data)
+    except frontmatter.FrontmatterError as exc:
+        return ParseResult(None, [_parse_error(path, exc.line, exc.message)])
+    return _from_document(document, path)
+
+
+def parse_file(path: Path, display: Optional[str] = None) -> ParseResult:
+    """Read, parse and validate a SMART_TOOL.md file."""
+    shown = display or path.as_posix()
+    try:
+        data = frontmatter.read_bytes(path)
+    except frontmatter.UnreadableFile as exc:
+        return ParseResult(None, [make("manifest-present", shown, None, f"manifest {exc}")])
+    except frontmatter.FrontmatterError as exc:
+        return ParseResult(None, [_parse_error(shown, exc.line, exc.message)])
+    return parse_bytes(data, shown)
+
+
+def load(data: bytes, path: str = MANIFEST_NAME) -> Manifest:
+    """Parse a manifest or raise :class:`ManifestError` with every error found."""
+    result = parse_bytes(data, path)
+    if result.manifest is None:
+        errors = [d for d in result.diagnostics if d.severity is Severity.ERROR]
+        raise ManifestError(errors)
+    return result.manifest
+
+
+def _parse_error(path: str, line: Optional[int], message: str) -> Diagnostic:
+    return make("manifest-frontmatter-parses", path, line, f"frontmatter {message}")
+
+
+def _from_document(document: frontmatter.Document, path: str) -> ParseResult:
+    fm = document.frontmatter
+    if not isinstance(fm, safe_yaml.LineDict):
+        kind = "empty" if fm is None else f"a {type(fm).__name__}, not a mapping"
+        return ParseResult(None, [_parse_error(path, 2, f"is {kind}: it must be a mapping of fields")])
+    diagnostics = validate_frontmatter(fm, path, document.line_offset)
+    manifest = None
+    if not any(d.severity is Severity.ERROR for d in diagnostics):
+        manifest = _build(fm, document.body)
+    return ParseResult(manifest, diagnostics, fm, document.body)
+
+
+def _build(fm: safe_yaml.LineDict, body: str) -> Manifest:
+    requires = tuple(
+        Requirement(
+            name=entry["name"],
+            purpose=entry["purpose"],
+            install=entry["install"],
+            optional=bool(entry.get("optional", False)),
+        )
+        for entry in fm.get("requires") or ()
+    )
+    return Manifest(
+        smart_tool_format=int(fm["smart_tool_format"]),
+        name=fm["name"],
+        version=fm["version"],
+        description=fm["description"],
+        use_cases=tuple(fm["use_cases"]),
+        platforms=tuple(fm["platforms"]),
+        requires=requires,
+        body=body,
+        _frontmatter=safe_yaml.to_plain(fm),
+    )
+
+
+def _is_empty(value: Any) -> bool:
+    if value is None:
+        return True
+    if isinstance(value, str):
+        return not value.strip()
+    if isinstance(value, (list, dict)):
+        return not value
+    return False
+
+
+def _type_name(value: Any) -> str:
+    if value is None:
+        return "null"
+    return {bool: "a boolean", int: "a number", float: "a number", str: "a string"}.get(
+        type(value), "a list" if isinstance(value, list) else "a mapping"
+    )
+
+
+def validate_frontmatter(fm: safe_yaml.LineDict, path: str, offset: int) -> list[Diagnostic]:
+    """Every rule one manifest keeps on its own, in file order."""
+    out: list[Diagnostic] = []
+
+    def at(key: Any) -> int:
+        return fm.line_of(key) + offset
+
+    for key in fm:
+        if key not in FIELDS:
+            out.append(
+                make(
+                    "manifest-fields-closed",
+                    path,
+                    at(key),
+                    f"field {key!r} is not part of the manifest",
+                    f"fields are: {', '.join(FIELDS)}",
+                )
+            )
+    for key in REQUIRED:
+        if key not in fm:
+            out.append(make("manifest-required-fields", path, 1, f"required field {key!r} is missing"))
+    for key in FIELDS:
+        if key in fm and _is_empty(fm[key]):
+            hint = "leave `requires` out when there are none" if key == "requires" else None
+            out.append(make("manifest-required-fields", path, at(key), f"field {key!r} is empty", hint))
+    out += _check_format(fm, path, at)
+    for key in ("name", "version", "description"):
+        value = fm.get(key)
+        if key in fm and not _is_empty(value) and not isinstance(value, str):
+            hint = None
+            if key == "version" and isinstance(value, (int, float)) and not isinstance(value, bool):
+                hint = f'quote it: version: "{value}"; unquoted, YAML reads a number'
+            out.append(
+                make(
+                    "manifest-field-shape",
+                    path,
+                    at(key),
+                    f"field {key!r} must be a string, not {_type_name(value)} ({value!r})",
+                    hint,
+                )
+            )
+    name = fm.get("name")
+    if isinstance(name, str) and name.strip() and not NAME_PATTERN.match(name):
+        out.append(
+            make(
+                "manifest-name-format",
+                path,
+                at("name"),
+                f"name {name!r} must be lowercase letters and digits joined by single hyphens",
+                f"try {_suggest_name(name)!r}" if _suggest_name(name) else None,
+            )
+        )
+    version = fm.get("version")
+    if isinstance(version, str) and version.strip():
+        from packaging.version import InvalidVersion, Version
+
+        try:
+            Version(version)
+        except InvalidVersion:
+            out.append(
+                make(
+                    "manifest-version-matches-package",
+                    path,
+                    at("version"),
+                    f"version {version!r} is not a valid PEP 440 version",
+                )
+            )
+    for key in ("use_cases", "platforms"):
+        out += _check_string_list(fm, key, path, offset)
+    platforms = fm.get("platforms")
+    if isinstance(platforms, safe_yaml.LineList):
+        for index, item in enumerate(platforms):
+            if isinstance(item, str) and item.strip() and item not in PLATFORMS:
+                suggestion = _PLATFORM_ALIASES.get(item.strip().lower(), item.strip().lower())
+                hint = f"did you mean {suggestion!r}?" if suggestion in PLATFORMS else None
+                out.append(
+                    make(
+                        "manifest-platforms-known",
+                        path,
+                        platforms.line_of(index) + offset,
+                        f"platform {item!r} is not one of {', '.join(PLATFORMS)}",
+                        hint,
+                    )
+                )
+    out += _check_requires(fm, path, offset)
+    return sorted(out, key=lambda d: d.line or 0)
+
+
+def _suggest_name(name: str) -> str:
+    candidate = re.sub(r"[^a-z0-9]+", "-", name.lower()).strip("-")
+    return candidate if NAME_PATTERN.match(candidate) else ""
+
+
+def _check_format(fm: safe_yaml.LineDict, path: str, at: Any) -> list[Diagnostic]:
+    if "smart_tool_format" not in fm or fm["smart_tool_format"] is None:
+        return []
+    value = fm["smart_tool_format"]
+    line = at("smart_tool_format")
+    if isinstance(value, bool) or not isinstance(value, (int, float)):
+        hint = "write it unquoted: smart_tool_format: 1" if isinstance(value, str) else None
+        return [
+            make(
+                "manifest-field-shape",
+                path,
+                line,
+                f"smart_tool_format must be a number, not {_type_name(value)} ({value!r})",
+                hint,
+            )
+        ]
+    if value == SUPPORTED_FORMAT:
+        return []
+    if value > SUPPORTED_FORMAT and value == int(value):
+        return [
+            make(
+                "manifest-field-shape",
+                path,
+                line,
+                f"smart_tool_format {value} is newer than this version of smart-tool-build "
+                f"understands ({SUPPORTED_FORMAT})",
+                "upgrade smart-tool-build",
+            )
+        ]
+    return [
+        make(
+            "manifest-field-shape",
+            path,
+            line,
+            f"smart_tool_format {value!r} is not a known format (this tool knows {SUPPORTED_FORMAT})",
+        )
+    ]
+
+
+def _check_string_list(fm: safe_yaml.LineDict, key: str, path: str, offset: int) -> list[Diagnostic]:
+    value = fm.get(key)
+    if key not in fm or _is_empty(value):
+        return []
+    if not isinstance(value, safe_yaml.LineList):
+        return [
+            make(
+                "manifest-field-shape",
+                path,
+                fm.line_of(key) + offset,
+                f"field {key!r} must be a list of strings, not {_type_name(value)}",
+            )
+        ]
+    out = []
+    for index, item in enumerate(value):
+        if not isinstance(item, str) or not item.strip():
+            what = "an empty string" if isinstance(item, str) else _type_name(item)
+            out.append(
+                make(
+                    "manifest-field-shape",
+                    path,
+                    value.line_of(index) + offset,
+                    f"{key}[{index}] must be a non-empty string, not {what}",
+                )
+            )
+    return out
+
+
+def classify_install(install: str) -> tuple[str, Optional[str]]:
+    """('url' | 'path' | 'bad', reason): a reference to documentation, never a command."""
+    text = install.strip()
+    if any(op in text for op in _SHELL_OPERATORS):
+        return "bad", "looks like a shell command (it has a shell operator)"
+    words = text.split()
+    if len(words) > 1:
+        if words[0].lower() in _INSTALLER_VERBS:
+            return "bad", f"is a command ({words[0]} ...), not a reference to documentation"
+        return "bad", "has several words: it must be a relative path or an http(s) URL"
+    if words and words[0].lower() in _INSTALLER_VERBS:
+        return "bad", f"is the installer {words[0]!r}, not a reference to documentation"
+    parts = urlsplit(text)
+    if parts.scheme and len(parts.scheme) > 1:  # a one-letter "scheme" is a drive letter
+        if parts.scheme in ("http", "https") and parts.netloc:
+            return "url", None
+        return "bad", f"uses the {parts.scheme}: scheme; only http(s) URLs are allowed"
+    if text.startswith(("/", "\\")) or re.match(r"[A-Za-z]:[\\/]", text):
+        return "bad", "is an absolute path; use a path relative to the manifest or the root"
+    if "\\" in text:
+        return "bad", "uses backslashes; write the relative path with /"
+    return "path", None
+
+
+def _check_requires(fm: safe_yaml.LineDict, path: str, offset: int) -> list[Diagnostic]:
+    value = fm.get("requires")
+    if "requires" not in fm or _is_empty(value):
+        return []
+    if not isinstance(value, safe_yaml.LineList):
+        return [
+            make(
+                "manifest-field-shape",
+                path,
+                fm.line_of("requires") + offset,
+                f"field 'requires' must be a list of entries, not {_type_name(value)}",
+            )
+        ]
+    out = []
+    for index, entry in enumerate(value):
+        where = f"requires[{index}]"
+        if not isinstance(entry, safe_yaml.LineDict):
+            out.append(
+                make(
+                    "manifest-requires-shape",
+                    path,
+                    value.line_of(index) + offset,
+                    f"{where} must be a mapping with name, purpose and install, not {_type_name(entry)}",
+                )
+            )
+            continue
+        for key in entry:
+            if key not in REQUIREMENT_KEYS:
+                out.append(
+                    make(
+                        "manifest-requires-shape",
+                        path,
+                        entry.line_of(key) + offset,
+                        f"{where}: unknown key {key!r}",
+                        f"keys are: {', '.join(REQUIREMENT_KEYS)}",
+                    )
+                )
+        for key in ("name", "purpose", "install"):
+            item = entry.get(key)
+            if key not in entry or _is_empty(item):
+                state = "is missing" if key not in entry else "is empty"
+                out.append(
+                    make(
+                        "manifest-requires-shape",
+                        path,
+                        entry.line_of(key) + offset,
+                        f"{where}: {key!r} {state}",
+                    )
+                )
+            elif not isinstance(item, str):
+                out.append(
+                    make(
+                        "manifest-requires-shape",
+                        path,
+                        entry.line_of(key) + offset,
+                        f"{where}: {key!r} must be a string, not {_type_name(item)}",
+                    )
+                )
+        if "optional" in entry and not isinstance(entry["optional"], bool):
+            out.append(
+                make(
+                    "manifest-requires-shape",
+                    path,
+                    entry.line_of("optional") + offset,
+                    f"{where}: 'optional' must be true or false, not {entry['optional']!r}",
+                )
+            )
+        install = entry.get("install")
+        if isinstance(install, str) and install.strip():
+            kind, reason = classify_install(install)
+            if kind == "bad":
+                out.append(
+                    make(
+                        "manifest-requires-shape",
+                        path,
+                        entry.line_of("install") + offset,
+                        f"{where}: install {install!r} {reason}",
+                        "install is a relative path to a document or an http(s) URL",
+                    )
+                )
+    return out

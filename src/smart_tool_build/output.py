@@ -1,0 +1,73 @@
+"""Rendering diagnostics for people (text), programs (json) and CI annotations (github)."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterable
+
+from .diagnostics import Diagnostic, Severity
+
+FORMATS = ("text", "json", "github")
+#: bumped only when a key is removed or changes meaning
+JSON_SCHEMA_VERSION = 1
+
+
+def summary(diagnostics: list[Diagnostic]) -> dict[str, int]:
+    counts = {severity.value: 0 for severity in Severity}
+    for diagnostic in diagnostics:
+        counts[diagnostic.severity.value] += 1
+    return counts
+
+
+def _plural(count: int, word: str) -> str:
+    return f"{count} {word}{'' if count == 1 else 's'}"
+
+
+def summary_line(diagnostics: list[Diagnostic], checked: list[str], noun: str = "root") -> str:
+    counts = summary(diagnostics)
+    return (
+        f"{_plural(len(checked), noun)} checked: {_plural(counts['error'], 'error')}, "
+        f"{_plural(counts['warning'], 'warning')}, {counts['info']} info"
+    )
+
+
+def render_text(diagnostics: list[Diagnostic], checked: Iterable[str], noun: str = "root") -> str:
+    lines = [str(d) for d in diagnostics]
+    lines.append(summary_line(diagnostics, list(checked), noun))
+    return "\n".join(lines)
+
+
+def render_json(diagnostics: list[Diagnostic], checked: Iterable[str], noun: str = "root") -> str:
+    document = {
+        "schema": JSON_SCHEMA_VERSION,
+        "checked": list(checked),
+        "diagnostics": [d.to_dict() for d in diagnostics],
+        "summary": summary(diagnostics),
+    }
+    return json.dumps(document, indent=2)
+
+
+def _escape(text: str, *, property_value: bool = False) -> str:
+    text = text.replace("%", "%25").replace("\r", "%0D").replace("\n", "%0A")
+    if property_value:
+        text = text.replace(":", "%3A").replace(",", "%2C")
+    return text
+
+
+def render_github(diagnostics: list[Diagnostic], checked: Iterable[str], noun: str = "root") -> str:
+    """GitHub Actions workflow commands, so findings annotate the pull request."""
+    kinds = {Severity.ERROR: "error", Severity.WARNING: "warning", Severity.INFO: "notice"}
+    lines = []
+    for d in diagnostics:
+        properties = [f"title={_escape(d.code, property_value=True)}"]
+        if d.path:
+            properties.insert(0, f"file={_escape(d.path, property_value=True)}")
+        if d.line is not None:
+            properties.insert(1, f"line={d.line}")
+        message = d.message + (f" ({d.hint})" if d.hint else "")
+        lines.append(f"::{kinds[d.severity]} {','.join(properties)}::{_escape(d.code + ': ' + message)}")
+    lines.append(summary_line(diagnostics, list(checked), noun))
+    return "\n".join(lines)
+
+
+RENDERERS = {"text": render_text, "json": render_json, "github": render_github}

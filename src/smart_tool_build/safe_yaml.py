@@ -1,0 +1,225 @@
+"""Hardened YAML: PyYAML's safe parser, with what it lets through silently refused.
+
+PyYAML's ``safe_load`` keeps the last of two duplicate keys, expands aliases without bound
+(a "billion laughs" document eats memory), accepts tags such as ``!!binary`` or
+``!!timestamp`` and forgets every line number. This module builds values from PyYAML's
+*event stream* (an iterative parser, so deep nesting cannot exhaust the stack) and refuses:
+
+- duplicate keys, and keys that are not scalars;
+- any explicit tag outside YAML's core schema (null, bool, int, float, str, seq, map);
+- merge keys (``<<``);
+- alias expansion beyond :data:`MAX_NODES` nodes, and nesting beyond :data:`MAX_DEPTH`.
+
+Mappings come back as :class:`LineDict` and sequences as :class:`LineList`, which remember
+the 1-based line of every key and item, so each diagnostic can point at its line.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Optional, Union
+
+import yaml
+
+try:  # the C parser where available: same events, far faster
+    from yaml import CSafeLoader as _Loader
+except ImportError:  # pragma: no cover - depends on how PyYAML was built
+    from yaml import SafeLoader as _Loader  # type: ignore[assignment]
+
+MAX_DEPTH = 64
+MAX_NODES = 10_000
+
+_CORE = "tag:yaml.org,2002:"
+_ALLOWED_TAGS = {_CORE + t for t in ("null", "bool", "int", "float", "str", "seq", "map")}
+_IMPLICIT_SAFE = _ALLOWED_TAGS  # plain scalars PyYAML resolves to anything else stay strings
+
+
+class YamlError(ValueError):
+    """The document is not acceptable; ``line`` is 1-based within the parsed text."""
+
+    def __init__(self, message: str, line: Optional[int] = None) -> None:
+        super().__init__(message)
+        self.message = message
+        self.line = line
+
+
+class LineDict(dict):  # type: ignore[type-arg]
+    """A mapping that remembers the line of each key."""
+
+    def __init__(self, line: int) -> None:
+        super().__init__()
+        self.line = line
+        self.key_lines: dict[Any, int] = {}
+
+    def line_of(self, key: Any) -> int:
+        return self.key_lines.get(key, self.line)
+
+
+class LineList(list):  # type: ignore[type-arg]
+    """A sequence that remembers the line of each item."""
+
+    def __init__(self, line: int) -> None:
+        super().__init__()
+        self.line = line
+        self.item_lines: list[int] = []
+
+    def line_of(self, index: int) -> int:
+        if 0 <= index < len(self.item_lines):
+            return self.item_lines[index]
+        return self.line
+
+
+Container = Union[LineDict, LineList]
+
+
+class _Frame:
+    """A mapping or sequence being built, with its pending key."""
+
+    __slots__ = ("anchor", "has_key", "key", "key_line", "size", "value")
+
+    def __init__(self, value: Container, anchor: Optional[str]) -> None:
+        self.value = value
+        self.anchor = anchor
+        self.key: Any = None
+        self.key_line = 0
+        self.has_key = False
+        self.size = 1
+
+
+def _line(event: Any) -> int:
+    return int(event.start_mark.line) + 1
+
+
+def _check_tag(event: Any) -> None:
+    tag = getattr(event, "tag", None)
+    if tag is None or tag in ("!", "?"):
+        return
+    if tag not in _ALLOWED_TAGS:
+        raise YamlError(
+            f"tag {tag!r} is not allowed: only YAML's core schema (str, int, float, bool, "
+            "null, seq, map) is accepted",
+            _line(event),
+        )
+
+
+def _scalar(loader: Any, event: Any) -> Any:
+    """Construct a scalar with PyYAML's own resolver, limited to the core schema."""
+    if event.tag not in (None, "!"):
+        tag = event.tag
+    else:
+        tag = loader.resolve(yaml.ScalarNode, event.value, event.implicit)
+    if tag == _CORE + "merge":
+        raise YamlError("merge keys (<<) are not supported", _line(event))
+    if tag not in _IMPLICIT_SAFE:
+        # e.g. an unquoted date: keep the text rather than build a datetime
+        return event.value
+    node = yaml.ScalarNode(tag, event.value, event.start_mark, event.end_mark, event.style)
+    try:
+        return loader.yaml_constructors[tag](loader, node)
+    except (yaml.YAMLError, ValueError) as exc:
+        raise YamlError(f"cannot read scalar {event.value!r}: {exc}", _line(event)) from None
+
+
+def loads(text: str) -> Any:
+    """Parse one YAML document (or none: returns None) into plain values with lines."""
+    loader = _Loader(text)
+    try:
+        return _build(loader)
+    except yaml.MarkedYAMLError as exc:
+        mark = exc.problem_mark or exc.context_mark
+        line = mark.line + 1 if mark is not None else None
+        problem = exc.problem or str(exc)
+        if exc.context:
+            problem = f"{exc.context}, {problem}"
+        raise YamlError(f"invalid YAML: {problem}", line) from None
+    except yaml.YAMLError as exc:
+        raise YamlError(f"invalid YAML: {exc}") from None
+    except RecursionError:  # pragma: no cover - the depth bound comes first
+        raise YamlError(f"nesting deeper than {MAX_DEPTH} levels") from None
+    finally:
+        loader.dispose()
+
+
+def _build(loader: Any) -> Any:
+    stack: list[_Frame] = []
+    anchors: dict[str, tuple[Any, int]] = {}
+    nodes = 0
+    root: Any = None
+    documents = 0
+
+    def attach(value: Any, size: int, line: int) -> None:
+        nonlocal root
+        if not stack:
+            root = value
+            return
+        frame = stack[-1]
+        frame.size += size
+        container = frame.value
+        if isinstance(container, LineList):
+            container.append(value)
+            container.item_lines.append(line)
+        elif not frame.has_key:
+            if isinstance(value, (LineDict, LineList)):
+                raise YamlError("keys must be scalars, not mappings or sequences", line)
+            try:
+                hash(value)
+            except TypeError:  # pragma: no cover - scalars are hashable
+                raise YamlError("keys must be scalars", line) from None
+            if value in container:
+                raise YamlError(f"duplicate key {value!r} (first on line {container.line_of(value)})", line)
+            frame.key, frame.key_line, frame.has_key = value, line, True
+        else:
+            container[frame.key] = value
+            container.key_lines[frame.key] = frame.key_line
+            frame.has_key = False
+
+    while loader.check_event():
+        event = loader.get_event()
+        if isinstance(event, yaml.DocumentStartEvent):
+            documents += 1
+            if documents > 1:
+                raise YamlError("more than one YAML document", _line(event))
+            continue
+        if isinstance(event, (yaml.StreamStartEvent, yaml.StreamEndEvent, yaml.DocumentEndEvent)):
+            continue
+        _check_tag(event)
+        if isinstance(event, yaml.AliasEvent):
+            if event.anchor not in anchors:
+                raise YamlError(f"unknown alias *{event.anchor}", _line(event))
+            value, size = anchors[event.anchor]
+            nodes += size
+            if nodes > MAX_NODES:
+                raise YamlError(f"alias expansion exceeds {MAX_NODES} nodes (an alias bomb?)", _line(event))
+            attach(value, size, _line(event))
+        elif isinstance(event, yaml.ScalarEvent):
+            nodes += 1
+            if nodes > MAX_NODES:
+                raise YamlError(f"more than {MAX_NODES} nodes", _line(event))
+            value = _scalar(loader, event)
+            if event.anchor:
+                anchors[event.anchor] = (value, 1)
+            attach(value, 1, _line(event))
+        elif isinstance(event, (yaml.MappingStartEvent, yaml.SequenceStartEvent)):
+            nodes += 1
+            if len(stack) >= MAX_DEPTH:
+                raise YamlError(f"nesting deeper than {MAX_DEPTH} levels", _line(event))
+            container: Container = (
+                LineDict(_line(event))
+                if isinstance(event, yaml.MappingStartEvent)
+                else LineList(_line(event))
+            )
+            stack.append(_Frame(container, event.anchor))
+        elif isinstance(event, (yaml.MappingEndEvent, yaml.SequenceEndEvent)):
+            frame = stack.pop()
+            if frame.anchor:
+                anchors[frame.anchor] = (frame.value, frame.size)
+            attach(frame.value, frame.size, frame.value.line)
+    return root
+
+
+def to_plain(value: Any) -> Any:
+    """A JSON-ready deep copy: plain dicts and lists, no line bookkeeping."""
+    if isinstance(value, dict):
+        return {str(k): to_plain(v) for k, v in value.items()}
+    if isinstance(value, list):
+        return [to_plain(v) for v in value]
+    return value
