@@ -285,43 +285,43 @@ def _inside(root: Path, candidate: Path) -> bool:
     return real == real_root or real.startswith(real_root.rstrip(os.sep) + os.sep)
 
 
+def install_doc_candidates(manifest_relative: str, install: str) -> Optional[list[str]]:
+    """Where a relative ``install`` may live (beside the manifest, then at the root), as
+    root-relative POSIX paths that stay inside the root; None when it is not a path."""
+    kind, _ = manifest.classify_install(install)
+    if kind != "path":
+        return None
+    target = install.strip().split("#", 1)[0]
+    candidates = []
+    for base in (posixpath.dirname(manifest_relative), ""):
+        relative = posixpath.normpath(posixpath.join(base, target))
+        if relative != ".." and not relative.startswith("../") and relative not in candidates:
+            candidates.append(relative)
+    return candidates
+
+
 def _install_docs(report: RootReport, fm: Any, path: str) -> list[Diagnostic]:
     assert report.manifest is not None and report.manifest_relative is not None
     out: list[Diagnostic] = []
-    manifest_folder = posixpath.dirname(report.manifest_relative)
     entries = fm.get("requires") or []
     for index, requirement in enumerate(report.manifest.requires):
-        kind, _ = manifest.classify_install(requirement.install)
-        if kind != "path":
+        candidates = install_doc_candidates(report.manifest_relative, requirement.install)
+        if candidates is None:
             continue
-        target = requirement.install.strip().split("#", 1)[0]
-        line = entries[index].line_of("install") + FRONTMATTER_OFFSET
-        found = None
-        escaped = False
-        for base in (manifest_folder, ""):
-            relative = posixpath.normpath(posixpath.join(base, target))
-            if relative == ".." or relative.startswith("../"):
-                escaped = True
-                continue
-            candidate = report.root / relative
-            if not _inside(report.root, candidate):
-                escaped = True
-                continue
-            if candidate.exists():
-                found = relative
-                break
+        inside = [c for c in candidates if _inside(report.root, report.root / c)]
+        found = next((c for c in inside if (report.root / c).exists()), None)
         if found is not None:
             if found not in report.install_docs:
                 report.install_docs.append(found)
             continue
-        where = "outside the distribution root" if escaped else "nowhere"
+        where = "nowhere" if inside else "outside the distribution root"
         out.append(
             make(
                 "manifest-install-doc-missing",
                 path,
-                line,
+                entries[index].line_of("install") + FRONTMATTER_OFFSET,
                 f"requires[{index}] install {requirement.install!r} exists {where}: looked "
-                f"beside the manifest and at the distribution root",
+                "beside the manifest and at the distribution root",
                 "add the document, or point install at an http(s) URL",
             )
         )

@@ -198,6 +198,51 @@ CODES: dict[str, Code] = {
             "the wrong type.",
             "Use only the documented options, with the documented types.",
         ),
+        Code(
+            "artifact-readable",
+            _E,
+            "The artifact cannot be opened as a wheel or sdist, or lacks the metadata every "
+            "wheel (.dist-info/METADATA) or sdist (one top folder, PKG-INFO) has.",
+            "Rebuild it; check the file was not truncated on upload or download.",
+        ),
+        Code(
+            "artifact-member-paths",
+            _E,
+            "A member path is absolute or climbs out of the archive with `..`.",
+            "Rebuild with a standard backend; never publish such an archive.",
+        ),
+        Code(
+            "artifact-descriptor-present",
+            _E,
+            "The wheel carries no smart-tool.json in its .dist-info.",
+            "Build with smart-tool-build in [build-system].requires (hatchling: add the hook table).",
+        ),
+        Code(
+            "artifact-manifest-present",
+            _E,
+            "The wheel carries no SMART_TOOL.md outside nested tools.",
+            "Build with smart-tool-build, or ship the manifest as package data.",
+        ),
+        Code(
+            "artifact-matches-source",
+            _E,
+            "The manifest or descriptor in the artifact is not byte-identical to the source, or "
+            "the manifest is not where it belongs.",
+            "Rebuild from a clean tree; make sure no other hook rewrites SMART_TOOL.md.",
+        ),
+        Code(
+            "artifact-contents",
+            _E,
+            "A file the artifact must carry is missing: an install document in the sdist, or "
+            "package data a collection needs in the wheel.",
+            "Rebuild with smart-tool-build; it adds these files whatever the include settings say.",
+        ),
+        Code(
+            "artifact-pair-identical",
+            _E,
+            "A wheel and an sdist of the same release carry different manifests.",
+            "Build both from the same commit, with one `python -m build`.",
+        ),
     )
 }
 

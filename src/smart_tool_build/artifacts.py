@@ -1,0 +1,373 @@
+"""Checking built wheels and sdists: the one verifier both build hooks and `inspect` call.
+
+A build hook hands in :class:`SourceFacts` (the bytes and places the source says the
+artifact must carry); ``smart-tool inspect`` checks an artifact on its own, from any backend.
+Where a rule is the same as a source rule, the source rule's code is used.
+"""
+
+from __future__ import annotations
+
+import posixpath
+from dataclasses import dataclass, field
+from email.parser import BytesHeaderParser
+from pathlib import Path
+from typing import Optional
+
+from . import descriptor as descriptor_module
+from . import manifest as manifest_module
+from .archive import Archive, ArchiveError, open_archive
+from .checks import FRONTMATTER_OFFSET, compare_versions, install_doc_candidates
+from .diagnostics import Diagnostic, Severity, has_errors, make
+from .distribution import PackageVersion
+from .walk import SKIPPED_FOLDERS
+
+DESCRIPTOR = descriptor_module.DESCRIPTOR_NAME
+MANIFEST = manifest_module.MANIFEST_NAME
+
+
+@dataclass(frozen=True)
+class SourceFacts:
+    """What the source tree says a finished artifact must carry."""
+
+    manifest_bytes: bytes
+    descriptor_bytes: bytes
+    #: the manifest's source path, relative to the root (its place in the sdist)
+    manifest_relative: str
+    #: where the wheel must carry the manifest (None: anywhere outside nested tools)
+    wheel_manifest_member: Optional[str] = None
+    #: further files the sdist must carry (install documents), relative to the root
+    sdist_members: tuple[str, ...] = ()
+    #: further files the wheel must carry (a collection's package data)
+    wheel_members: tuple[str, ...] = ()
+    dev_versions: str = "error"
+
+
+@dataclass
+class ArtifactReport:
+    path: Path
+    kind: str
+    diagnostics: list[Diagnostic] = field(default_factory=list)
+    version: Optional[str] = None
+    manifest: Optional[manifest_module.Manifest] = None
+    manifest_bytes: Optional[bytes] = None
+    manifest_member: Optional[str] = None
+
+    def failed(self, *, warnings_as_errors: bool = False) -> bool:
+        return has_errors(self.diagnostics, warnings_as_errors=warnings_as_errors)
+
+
+def verify(
+    path: Path,
+    *,
+    source: Optional[SourceFacts] = None,
+    display: Optional[str] = None,
+    dev_versions: str = "error",
+) -> ArtifactReport:
+    """Check one wheel or sdist; never raises for a bad archive."""
+    shown = display or path.as_posix()
+    try:
+        archive = open_archive(path)
+    except ArchiveError as exc:
+        report = ArtifactReport(path, "unknown")
+        report.diagnostics.append(make("artifact-readable", shown, None, f"artifact {exc}"))
+        return report
+    report = ArtifactReport(path, archive.kind)
+    out = report.diagnostics
+    for name in archive.unsafe:
+        out.append(
+            make(
+                "artifact-member-paths",
+                f"{shown}/{name}",
+                None,
+                "member path is absolute or climbs out of the archive with `..`",
+                "an installer would write this file outside its target folder",
+            )
+        )
+    policy = source.dev_versions if source is not None else dev_versions
+    if archive.kind == "wheel":
+        _check_wheel(archive, report, shown, source, policy)
+    else:
+        _check_sdist(archive, report, shown, source, policy)
+    out.sort(key=lambda d: (d.path or "", d.line or 0))
+    return report
+
+
+def _version_from(headers_bytes: Optional[bytes]) -> Optional[str]:
+    if headers_bytes is None:
+        return None
+    version = BytesHeaderParser().parsebytes(headers_bytes).get("Version")
+    return str(version).strip() if version else None
+
+
+def _nested_folders(archive: Archive, top: str, exclude: str) -> list[str]:
+    """Folders (other than ``exclude``) that carry their own smart-tool.json."""
+    folders = []
+    for name in archive.files:
+        if posixpath.basename(name) == DESCRIPTOR:
+            folder = posixpath.dirname(name)
+            if folder != exclude and (not top or folder.startswith(top)):
+                folders.append(folder + "/")
+    return folders
+
+
+def _manifests(archive: Archive, nested: list[str], top: str) -> list[str]:
+    found = []
+    for name in archive.files:
+        if posixpath.basename(name) != MANIFEST or not name.startswith(top):
+            continue
+        if any(name.startswith(folder) for folder in nested):
+            continue
+        parts = name[len(top) :].split("/")[:-1]
+        if any(p in SKIPPED_FOLDERS or p.endswith(".egg-info") for p in parts):
+            continue
+        found.append(name)
+    return sorted(found)
+
+
+def _parse_manifest(archive: Archive, member: str, shown: str, report: ArtifactReport, policy: str) -> None:
+    out = report.diagnostics
+    where = f"{shown}/{member}"
+    data = archive.read(member)
+    if data is None:
+        message = "frontmatter is over the size limit" if member in archive.oversized else "unreadable"
+        out.append(make("manifest-frontmatter-parses", where, None, message))
+        return
+    report.manifest_bytes = data
+    report.manifest_member = member
+    result = manifest_module.parse_bytes(data, where)
+    out.extend(result.diagnostics)
+    report.manifest = result.manifest
+    if result.manifest is not None and report.version is not None:
+        origin = "the wheel's METADATA Version" if archive.kind == "wheel" else "the sdist's PKG-INFO Version"
+        out.extend(
+            compare_versions(
+                result.manifest.version,
+                PackageVersion(report.version, origin),
+                path=where,
+                line=result.frontmatter.line_of("version") + FRONTMATTER_OFFSET,
+                dev_versions=policy,
+            )
+        )
+
+
+def _compare_source(
+    archive: Archive, member: Optional[str], expected: bytes, what: str, shown: str
+) -> list[Diagnostic]:
+    if member is None:
+        return []
+    data = archive.read(member)
+    if data is not None and data != expected:
+        return [
+            make(
+                "artifact-matches-source",
+                f"{shown}/{member}",
+                None,
+                f"the {what} in the {archive.kind} differs from the source's bytes",
+                "something rewrote it during the build; rebuild from a clean tree",
+            )
+        ]
+    return []
+
+
+def _require(archive: Archive, members: tuple[str, ...], shown: str, why: str) -> list[Diagnostic]:
+    return [
+        make("artifact-contents", f"{shown}/{member}", None, f"missing from the {archive.kind}: {why}")
+        for member in members
+        if member not in archive.files
+    ]
+
+
+def _check_wheel(
+    archive: Archive,
+    report: ArtifactReport,
+    shown: str,
+    source: Optional[SourceFacts],
+    policy: str,
+) -> None:
+    out = report.diagnostics
+    dist_infos = sorted(
+        name.split("/")[0]
+        for name in archive.files
+        if name.count("/") == 1 and name.split("/")[0].endswith(".dist-info") and name.endswith("/METADATA")
+    )
+    if len(dist_infos) != 1:
+        out.append(
+            make(
+                "artifact-readable",
+                shown,
+                None,
+                f"a wheel has exactly one .dist-info/METADATA; found {len(dist_infos)}",
+            )
+        )
+        return
+    dist_info = dist_infos[0]
+    report.version = _version_from(archive.read(f"{dist_info}/METADATA"))
+    descriptor_member = f"{dist_info}/{DESCRIPTOR}"
+    if descriptor_member not in archive.files:
+        out.append(
+            make(
+                "artifact-descriptor-present",
+                f"{shown}/{descriptor_member}",
+                None,
+                "the wheel carries no smart-tool.json in its .dist-info",
+                "build with smart-tool-build in [build-system].requires",
+            )
+        )
+    else:
+        data = archive.read(descriptor_member) or b""
+        out.extend(descriptor_module.parse_bytes(data, f"{shown}/{descriptor_member}").diagnostics)
+    nested = _nested_folders(archive, "", dist_info)
+    manifests = _manifests(archive, nested, "")
+    expected = source.wheel_manifest_member if source is not None else None
+    if not manifests:
+        out.append(
+            make(
+                "artifact-manifest-present",
+                shown,
+                None,
+                "the wheel carries no SMART_TOOL.md outside nested tools",
+                "a smart tool ships its manifest; build with smart-tool-build",
+            )
+        )
+    else:
+        canonical = expected if expected in manifests else manifests[0]
+        for other in manifests:
+            if other != canonical:
+                out.append(
+                    make(
+                        "manifest-single-per-root",
+                        f"{shown}/{other}",
+                        None,
+                        f"a second SMART_TOOL.md in the wheel (the manifest is {canonical})",
+                    )
+                )
+        if expected is not None and expected not in manifests:
+            out.append(
+                make(
+                    "artifact-matches-source",
+                    f"{shown}/{expected}",
+                    None,
+                    f"the manifest is not where it belongs in the wheel (found {canonical})",
+                )
+            )
+        _parse_manifest(archive, canonical, shown, report, policy)
+    if source is not None:
+        out.extend(_compare_source(archive, report.manifest_member, source.manifest_bytes, "manifest", shown))
+        if descriptor_member in archive.files:
+            out.extend(
+                _compare_source(archive, descriptor_member, source.descriptor_bytes, "descriptor", shown)
+            )
+        out.extend(_require(archive, source.wheel_members, shown, "package data the tool needs"))
+
+
+def _check_sdist(
+    archive: Archive,
+    report: ArtifactReport,
+    shown: str,
+    source: Optional[SourceFacts],
+    policy: str,
+) -> None:
+    out = report.diagnostics
+    tops = {name.split("/", 1)[0] for name in archive.files}
+    if len(tops) != 1 or any("/" not in name for name in archive.files):
+        out.append(make("artifact-readable", shown, None, "an sdist keeps every member under one top folder"))
+        return
+    top = tops.pop() + "/"
+    report.version = _version_from(archive.read(top + "PKG-INFO"))
+    if report.version is None:
+        out.append(make("artifact-readable", f"{shown}/{top}PKG-INFO", None, "no PKG-INFO Version"))
+    descriptor_member = top + DESCRIPTOR
+    if descriptor_member not in archive.files:
+        out.append(
+            make(
+                "descriptor-present",
+                f"{shown}/{descriptor_member}",
+                None,
+                "the sdist carries no smart-tool.json at its root",
+            )
+        )
+        return
+    parsed = descriptor_module.parse_bytes(
+        archive.read(descriptor_member) or b"", f"{shown}/{descriptor_member}"
+    )
+    out.extend(parsed.diagnostics)
+    if parsed.descriptor is None:
+        return
+    relative = posixpath.normpath(parsed.descriptor.manifest)
+    member = top + relative
+    nested = _nested_folders(archive, top, top.rstrip("/"))
+    others = [name for name in _manifests(archive, nested, top) if name != member]
+    for other in others:
+        out.append(
+            make(
+                "manifest-single-per-root",
+                f"{shown}/{other}",
+                None,
+                f"a second SMART_TOOL.md in the sdist (the manifest is {member})",
+            )
+        )
+    if member not in archive.files:
+        out.append(
+            make(
+                "manifest-present", f"{shown}/{member}", None, "the manifest the descriptor names is missing"
+            )
+        )
+    else:
+        _parse_manifest(archive, member, shown, report, policy)
+    if report.manifest is not None:
+        out.extend(_install_docs_in(archive, report, top, relative, shown))
+    if source is not None:
+        out.extend(_compare_source(archive, report.manifest_member, source.manifest_bytes, "manifest", shown))
+        out.extend(_compare_source(archive, descriptor_member, source.descriptor_bytes, "descriptor", shown))
+        out.extend(
+            _require(
+                archive,
+                tuple(top + m for m in source.sdist_members),
+                shown,
+                "a wheel built from the sdist needs it",
+            )
+        )
+
+
+def _install_docs_in(
+    archive: Archive, report: ArtifactReport, top: str, relative: str, shown: str
+) -> list[Diagnostic]:
+    assert report.manifest is not None
+    out = []
+    folders = {posixpath.dirname(name) + "/" for name in archive.files}
+    for index, requirement in enumerate(report.manifest.requires):
+        candidates = install_doc_candidates(relative, requirement.install)
+        if candidates is None:
+            continue
+        if any(top + c in archive.files or top + c + "/" in folders for c in candidates):
+            continue
+        out.append(
+            make(
+                "manifest-install-doc-missing",
+                f"{shown}/{report.manifest_member}",
+                None,
+                f"requires[{index}] install {requirement.install!r} is not in the sdist",
+            )
+        )
+    return out
+
+
+def compare_pair(wheel: ArtifactReport, sdist: ArtifactReport, shown: str) -> list[Diagnostic]:
+    """A wheel and an sdist of one release carry byte-identical manifests."""
+    if wheel.manifest_bytes is None or sdist.manifest_bytes is None:
+        return []
+    if wheel.version != sdist.version or wheel.manifest_bytes == sdist.manifest_bytes:
+        return []
+    return [
+        make(
+            "artifact-pair-identical",
+            shown,
+            None,
+            f"the wheel's {wheel.manifest_member} and the sdist's {sdist.manifest_member} differ "
+            f"for the same release {wheel.version}",
+        )
+    ]
+
+
+def errors_only(diagnostics: list[Diagnostic]) -> list[Diagnostic]:
+    return [d for d in diagnostics if d.severity is Severity.ERROR]
