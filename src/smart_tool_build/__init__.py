@@ -11,6 +11,9 @@ from typing import Any
 __version__ = "0.1.0"
 
 _LAZY = {
+    "load_manifest": ("runtime", "load_manifest"),
+    "render_help": ("runtime", "render_help"),
+    "ManifestNotFound": ("runtime", "ManifestNotFound"),
     "check_root": ("checks", "check_root"),
     "RootReport": ("checks", "RootReport"),
     "Diagnostic": ("diagnostics", "Diagnostic"),

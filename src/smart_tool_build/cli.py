@@ -38,6 +38,23 @@ def _parser() -> argparse.ArgumentParser:
     )
     _add_report_options(check)
     check.set_defaults(run=_run_check)
+
+    inspect = commands.add_parser("inspect", help="check built wheels and sdists (any backend)")
+    inspect.add_argument("artifacts", nargs="+", metavar="ARTIFACT", help="a .whl or .tar.gz")
+    _add_report_options(inspect)
+    inspect.set_defaults(run=_run_inspect)
+
+    show = commands.add_parser("show", help="print an installed tool's manifest")
+    show.add_argument("distribution", metavar="DIST", help="an installed distribution's name")
+    show.add_argument("--format", choices=("text", "json"), default="text")
+    show.set_defaults(run=_run_show)
+
+    snapshot = commands.add_parser("snapshot", help="write a registry snapshot of a tool's manifest")
+    snapshot.add_argument("path", metavar="PATH", help="the tool's distribution root")
+    snapshot.add_argument("--repository", required=True, metavar="URL", help="the source repository")
+    snapshot.add_argument("--revision", required=True, metavar="SHA", help="the resolved revision")
+    snapshot.add_argument("--output", "-o", metavar="FILE", help="write here instead of stdout")
+    snapshot.set_defaults(run=_run_snapshot)
     return parser
 
 
@@ -67,6 +84,69 @@ def _run_check(args: argparse.Namespace) -> int:
     for root, shown in roots:
         diagnostics += check_root(root, display=shown).diagnostics
     return _report(args, diagnostics, [shown for _, shown in roots])
+
+
+def _run_inspect(args: argparse.Namespace) -> int:
+    from .artifacts import compare_pair, verify
+
+    reports = []
+    for given in args.artifacts:
+        if not Path(given).is_file():
+            print(f"smart-tool: error: {given}: no such file", file=sys.stderr)
+            return EXIT_FAILURE
+        reports.append(verify(Path(given), display=given))
+    diagnostics = [d for report in reports for d in report.diagnostics]
+    wheels = [r for r in reports if r.kind == "wheel"]
+    sdists = [r for r in reports if r.kind == "sdist"]
+    for wheel in wheels:
+        for sdist in sdists:
+            diagnostics += compare_pair(wheel, sdist, wheel.path.as_posix())
+    return _report(args, diagnostics, list(args.artifacts), noun="artifact")
+
+
+def _run_show(args: argparse.Namespace) -> int:
+    import json
+
+    from .manifest import ManifestError
+    from .runtime import ManifestNotFound, load_manifest
+
+    try:
+        found = load_manifest(args.distribution)
+    except (ManifestNotFound, ManifestError) as exc:
+        print(f"smart-tool: error: {exc}", file=sys.stderr)
+        return EXIT_FINDINGS
+    if args.format == "json":
+        print(json.dumps(found.to_dict(), indent=2, ensure_ascii=False))
+    else:
+        from .manifest import render
+
+        sys.stdout.write(render(found))
+    return EXIT_CLEAN
+
+
+def _run_snapshot(args: argparse.Namespace) -> int:
+    import json
+
+    from .checks import check_root
+    from .snapshot import build_snapshot
+
+    root = Path(args.path)
+    if not root.is_dir():
+        print(f"smart-tool: error: {args.path}: not a folder", file=sys.stderr)
+        return EXIT_FAILURE
+    report = check_root(root, display=args.path)
+    if report.failed() or report.manifest is None or report.manifest_relative is None:
+        for diagnostic in report.diagnostics:
+            print(diagnostic, file=sys.stderr)
+        print("smart-tool: error: refusing to snapshot an invalid manifest", file=sys.stderr)
+        return EXIT_FINDINGS
+    document = build_snapshot(report.manifest, report.manifest_relative, args.repository, args.revision)
+    text = json.dumps(document, indent=2, ensure_ascii=False) + "\n"
+    if args.output:
+        Path(args.output).write_text(text, encoding="utf-8")
+    else:
+        sys.stdout.write(text)
+    return EXIT_CLEAN
 
 
 def _display(root: Path, top: Path, given: str) -> str:

@@ -1,0 +1,117 @@
+"""Reading an installed tool's own manifest: one call instead of a hand-written reader.
+
+The manifest is read through :mod:`importlib.metadata` from the copy built into the
+installed distribution (see :mod:`smart_tool_build.layout` for where the build puts it).
+An editable install has no copy, by design: its ``direct_url.json`` (PEP 610) names the
+source tree, and the manifest is read there, so it is never stale.
+
+Nothing here imports hatchling, setuptools, or the checks of the source tree.
+"""
+
+from __future__ import annotations
+
+import functools
+import json
+import posixpath
+from importlib import metadata
+from pathlib import Path
+from typing import Optional
+from urllib.parse import unquote, urlsplit
+from urllib.request import url2pathname
+
+from .descriptor import DESCRIPTOR_NAME
+from .descriptor import parse_bytes as parse_descriptor
+from .manifest import MANIFEST_NAME, Manifest, ManifestError, load
+
+
+class ManifestNotFound(LookupError):
+    """The distribution is not installed, or carries no smart-tool manifest."""
+
+    def __init__(self, distribution: str, looked_for: str) -> None:
+        self.distribution = distribution
+        super().__init__(f"no smart-tool manifest for distribution {distribution!r}: {looked_for}")
+
+
+__all__ = ["ManifestError", "ManifestNotFound", "load_manifest", "manifest_bytes", "render_help"]
+
+
+def _editable_root(dist: metadata.Distribution) -> Optional[Path]:
+    text = dist.read_text("direct_url.json")
+    if not text:
+        return None
+    try:
+        data = json.loads(text)
+    except ValueError:
+        return None
+    if not (isinstance(data, dict) and (data.get("dir_info") or {}).get("editable")):
+        return None
+    parts = urlsplit(str(data.get("url", "")))
+    if parts.scheme != "file":
+        return None
+    return Path(url2pathname(unquote(parts.path)))
+
+
+def _from_source(name: str, root: Path) -> tuple[bytes, str]:
+    descriptor_path = root / DESCRIPTOR_NAME
+    try:
+        result = parse_descriptor(descriptor_path.read_bytes(), str(descriptor_path))
+    except OSError:
+        raise ManifestNotFound(name, f"editable install, but {descriptor_path} cannot be read") from None
+    if result.descriptor is None:
+        raise ManifestNotFound(name, f"{descriptor_path} is not a valid descriptor")
+    path = root / result.descriptor.manifest
+    try:
+        return path.read_bytes(), str(path)
+    except OSError:
+        raise ManifestNotFound(name, f"editable install, but {path} cannot be read") from None
+
+
+def _from_installed(name: str, dist: metadata.Distribution) -> tuple[bytes, str]:
+    files = dist.files or []
+    in_dist_info = [f for f in files if f.name == MANIFEST_NAME and f.parent.name.endswith(".dist-info")]
+    candidates = in_dist_info or [f for f in files if f.name == MANIFEST_NAME]
+    if len(candidates) > 1:
+        descriptor_text = dist.read_text(DESCRIPTOR_NAME)
+        source = parse_descriptor(descriptor_text.encode()).descriptor if descriptor_text else None
+        if source is not None:
+            wanted = posixpath.normpath(source.manifest)
+            candidates = [f for f in candidates if f"/{wanted}".endswith(f"/{f.as_posix()}")] or candidates
+        candidates.sort(key=lambda f: len(f.parts))
+    if not candidates:
+        raise ManifestNotFound(
+            name, f"the installed files of {dist.metadata['Name']} hold no {MANIFEST_NAME}"
+        )
+    chosen = candidates[0]
+    located = Path(str(dist.locate_file(chosen)))
+    try:
+        return located.read_bytes(), str(located)
+    except OSError:
+        raise ManifestNotFound(name, f"{located} is listed in RECORD but cannot be read") from None
+
+
+def manifest_bytes(distribution: str) -> tuple[bytes, str]:
+    """The manifest's bytes for an installed distribution, and where they were read."""
+    try:
+        dist = metadata.distribution(distribution)
+    except metadata.PackageNotFoundError:
+        raise ManifestNotFound(distribution, "it is not installed in this environment") from None
+    root = _editable_root(dist)
+    if root is not None:
+        return _from_source(distribution, root)
+    return _from_installed(distribution, dist)
+
+
+@functools.cache
+def load_manifest(distribution: str) -> Manifest:
+    """The installed tool's manifest, parsed once per process.
+
+    Raises :class:`ManifestNotFound` when the distribution is not installed or carries no
+    manifest, and :class:`ManifestError` when the manifest it carries is not valid.
+    """
+    data, where = manifest_bytes(distribution)
+    return load(data, where)
+
+
+def render_help(distribution: str) -> str:
+    """The text a smart tool's ``--help`` prints: its manifest's body, nothing added."""
+    return load_manifest(distribution).body.strip("\r\n")

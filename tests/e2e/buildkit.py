@@ -1,0 +1,168 @@
+"""Real builds: a builder that runs frontends on copied projects, and archive helpers.
+
+Every isolated build installs its backend from a wheelhouse made once per session
+(``pip download``), with the index switched off: builds are faster, and the backend
+version under test is exactly the one asked for through the environment:
+
+- ``SMART_TOOL_TEST_HATCHLING``: a hatchling requirement, e.g. ``hatchling==1.18.0``
+- ``SMART_TOOL_TEST_SETUPTOOLS``: a setuptools requirement, e.g. ``setuptools==64.0.3``
+
+This project itself goes into the wheelhouse as a freshly built wheel, as a user's build
+would get it from an index.
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+import subprocess
+import sys
+import tarfile
+import zipfile
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Optional
+
+REPO = Path(__file__).resolve().parents[2]
+FIXTURES = REPO / "fixtures"
+EXAMPLES = REPO / "examples"
+
+
+def _requirement(variable: str, default: str) -> str:
+    return os.environ.get(variable) or default
+
+
+HATCHLING = _requirement("SMART_TOOL_TEST_HATCHLING", "hatchling")
+SETUPTOOLS = _requirement("SMART_TOOL_TEST_SETUPTOOLS", "setuptools")
+
+
+@dataclass
+class Build:
+    """The outcome of one frontend run."""
+
+    returncode: int
+    output: str
+    out_dir: Path
+    project: Path
+
+    @property
+    def ok(self) -> bool:
+        return self.returncode == 0
+
+    @property
+    def artifacts(self) -> list[Path]:
+        return sorted(p for p in self.out_dir.iterdir() if p.suffix in (".whl", ".gz"))
+
+    @property
+    def wheel(self) -> Path:
+        (wheel,) = [p for p in self.artifacts if p.suffix == ".whl"]
+        return wheel
+
+    @property
+    def sdist(self) -> Path:
+        (sdist,) = [p for p in self.artifacts if p.name.endswith(".tar.gz")]
+        return sdist
+
+
+@dataclass
+class Builder:
+    wheelhouse: Path
+    root: Path
+    env: dict[str, str] = field(default_factory=dict)
+
+    def copy(self, source: Path, name: Optional[str] = None) -> Path:
+        """A private copy of a fixture project: builds never touch the repository."""
+        target = self.root / (name or source.name)
+        counter = 1
+        while target.exists():
+            counter += 1
+            target = self.root / f"{name or source.name}-{counter}"
+        shutil.copytree(source, target, symlinks=True)
+        return target
+
+    def run(
+        self, args: list[str], cwd: Path, extra_env: Optional[dict[str, str]] = None
+    ) -> subprocess.CompletedProcess[str]:
+        env = {**os.environ, **self.env, **(extra_env or {})}
+        return subprocess.run(
+            args, cwd=cwd, env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, timeout=600
+        )
+
+    def build(
+        self,
+        project: Path,
+        *,
+        isolated: bool = True,
+        targets: tuple[str, ...] = (),
+        extra_env: Optional[dict[str, str]] = None,
+    ) -> Build:
+        """``python -m build`` (sdist, then wheel from it, unless ``targets`` says otherwise)."""
+        out_dir = project.parent / f"{project.name}-dist"
+        if out_dir.exists():
+            shutil.rmtree(out_dir)
+        out_dir.mkdir()
+        args = [sys.executable, "-m", "build", "-o", str(out_dir)]
+        args += [f"--{t}" for t in targets]
+        if not isolated:
+            args.append("--no-isolation")
+        args.append(str(project))
+        done = self.run(args, cwd=project, extra_env=extra_env)
+        return Build(done.returncode, done.stdout, out_dir, project)
+
+    def pip_wheel(self, project: Path, extra_env: Optional[dict[str, str]] = None) -> Build:
+        out_dir = project.parent / f"{project.name}-pipwheel"
+        if out_dir.exists():
+            shutil.rmtree(out_dir)
+        out_dir.mkdir()
+        args = [sys.executable, "-m", "pip", "wheel", "--no-deps", "-w", str(out_dir), str(project)]
+        done = self.run(args, cwd=project, extra_env=extra_env)
+        return Build(done.returncode, done.stdout, out_dir, project)
+
+    def venv(self, name: str) -> Path:
+        """A fresh virtual environment that installs from the wheelhouse only."""
+        path = self.root / f"venv-{name}"
+        if not path.exists():
+            subprocess.run([sys.executable, "-m", "venv", str(path)], check=True)
+        return path / "bin" / "python"
+
+
+def pip_download(requirements: list[str], wheelhouse: Path) -> None:
+    subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "pip",
+            "download",
+            "-q",
+            "--only-binary=:all:",
+            "-d",
+            str(wheelhouse),
+            *requirements,
+        ],
+        check=True,
+    )
+
+
+def wheel_members(path: Path) -> dict[str, bytes]:
+    with zipfile.ZipFile(path) as archive:
+        return {name: archive.read(name) for name in archive.namelist() if not name.endswith("/")}
+
+
+def sdist_members(path: Path) -> dict[str, bytes]:
+    out: dict[str, bytes] = {}
+    with tarfile.open(path) as archive:
+        for member in archive.getmembers():
+            if member.isfile():
+                handle = archive.extractfile(member)
+                assert handle is not None
+                out[member.name.split("/", 1)[1]] = handle.read()
+    return out
+
+
+def assert_clean_failure(build: Build, *codes: str) -> None:
+    """A failed build: every code named, no traceback, no artifact left behind."""
+    assert not build.ok, build.output
+    for code in codes:
+        assert code in build.output, f"{code} not in output:\n{build.output}"
+    assert "Traceback" not in build.output, build.output
+    assert build.artifacts == [], build.artifacts
