@@ -55,7 +55,18 @@ def _parser() -> argparse.ArgumentParser:
     snapshot.add_argument("--revision", required=True, metavar="SHA", help="the resolved revision")
     snapshot.add_argument("--output", "-o", metavar="FILE", help="write here instead of stdout")
     snapshot.set_defaults(run=_run_snapshot)
+
+    codes = commands.add_parser("codes", help="list every diagnostic code: what it means, how to fix it")
+    codes.add_argument("--format", choices=("text", "markdown"), default="text")
+    codes.set_defaults(run=_run_codes)
     return parser
+
+
+def _run_codes(args: argparse.Namespace) -> int:
+    from .output import codes_markdown, codes_text
+
+    print(codes_markdown() if args.format == "markdown" else codes_text())
+    return EXIT_CLEAN
 
 
 def _add_report_options(parser: argparse.ArgumentParser) -> None:

@@ -24,6 +24,8 @@ class Options:
     exclude: tuple[str, ...] = ()
     #: what a development/local package version that differs from the manifest does
     dev_versions: str = "error"
+    #: build as a collection (None: decide from ``[tool.amplifier.collection]``)
+    collection: Optional[bool] = None
 
 
 def _string_list(value: Any) -> Optional[tuple[str, ...]]:
@@ -39,6 +41,7 @@ _VALIDATORS: dict[str, tuple[str, Callable[[Any], Any], str]] = {
         lambda v: v if v in DEV_VERSION_POLICIES else None,
         'one of "error", "warn"',
     ),
+    "collection": ("collection", lambda v: v if isinstance(v, bool) else None, "true or false"),
 }
 
 #: keys hatchling itself reads from every build-hook table; never ours to refuse

@@ -71,3 +71,22 @@ def render_github(diagnostics: list[Diagnostic], checked: Iterable[str], noun: s
 
 
 RENDERERS = {"text": render_text, "json": render_json, "github": render_github}
+
+
+def codes_markdown() -> str:
+    """The README's table of codes, generated from the one table in the core."""
+    from .diagnostics import CODES
+
+    rows = ["| code | severity | what it means | how to fix it |", "|---|---|---|---|"]
+    for code in CODES.values():
+        rows.append(f"| `{code.id}` | {code.severity.value} | {code.means} | {code.fix} |")
+    return "\n".join(rows)
+
+
+def codes_text() -> str:
+    from .diagnostics import CODES
+
+    return "\n\n".join(
+        f"{code.id} ({code.severity.value})\n  means: {code.means}\n  fix:   {code.fix}"
+        for code in CODES.values()
+    )
