@@ -16,7 +16,7 @@ from typing import Optional
 from . import descriptor as descriptor_module
 from . import manifest as manifest_module
 from .archive import Archive, ArchiveError, open_archive
-from .checks import FRONTMATTER_OFFSET, compare_versions, install_doc_candidates
+from .checks import compare_versions, install_doc_candidates
 from .diagnostics import Diagnostic, Severity, has_errors, make
 from .distribution import PackageVersion
 from .walk import SKIPPED_FOLDERS
@@ -144,7 +144,7 @@ def _parse_manifest(archive: Archive, member: str, shown: str, report: ArtifactR
                 result.manifest.version,
                 PackageVersion(report.version, origin),
                 path=where,
-                line=result.frontmatter.line_of("version") + FRONTMATTER_OFFSET,
+                line=result.frontmatter.line_of("version"),
                 dev_versions=policy,
             )
         )

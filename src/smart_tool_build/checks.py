@@ -17,10 +17,11 @@ from typing import Any, Optional
 from . import config, descriptor, distribution, manifest, walk
 from .diagnostics import Diagnostic, Severity, has_errors, make
 from .distribution import PackageDefinition, PackageVersion
+from .paths import escapes
 
-#: SMART_TOOL.md's YAML starts on line 2, after the opening fence
-FRONTMATTER_OFFSET = 1
 _PYTHON = ("python", "python3", "py")
+#: below this many roots, `check_roots` stays in one process
+PARALLEL_THRESHOLD = 200
 
 
 @dataclass
@@ -158,6 +159,27 @@ def check_root(
     return _finish(report)
 
 
+def _diagnostics_of(job: tuple[Path, str]) -> list[Diagnostic]:
+    return check_root(job[0], display=job[1]).diagnostics
+
+
+def check_roots(roots: list[tuple[Path, str]], *, jobs: Optional[int] = None) -> list[Diagnostic]:
+    """Check many (root, display) pairs; with many roots, on every core.
+
+    ``jobs`` None picks: one process below :data:`PARALLEL_THRESHOLD` roots (a pool costs
+    more than it saves there), else one per core.
+    """
+    if jobs is None:
+        jobs = (os.cpu_count() or 1) if len(roots) >= PARALLEL_THRESHOLD else 1
+    if jobs <= 1 or len(roots) < 2:
+        return [d for job in roots for d in _diagnostics_of(job)]
+    from concurrent.futures import ProcessPoolExecutor
+
+    chunk = max(1, len(roots) // (jobs * 8))
+    with ProcessPoolExecutor(max_workers=jobs) as pool:
+        return [d for found in pool.map(_diagnostics_of, roots, chunksize=chunk) for d in found]
+
+
 def _finish(report: RootReport) -> RootReport:
     report.diagnostics.sort(key=lambda d: (d.path or "", d.line or 0))
     return report
@@ -273,16 +295,10 @@ def _version_rule(
     package_version: PackageVersion,
     options: config.Options,
 ) -> list[Diagnostic]:
-    line = fm.line_of("version") + FRONTMATTER_OFFSET
+    line = fm.line_of("version")
     return compare_versions(
         parsed.version, package_version, path=path, line=line, dev_versions=options.dev_versions
     )
-
-
-def _inside(root: Path, candidate: Path) -> bool:
-    real_root = os.path.realpath(root)
-    real = os.path.realpath(candidate)
-    return real == real_root or real.startswith(real_root.rstrip(os.sep) + os.sep)
 
 
 def install_doc_candidates(manifest_relative: str, install: str) -> Optional[list[str]]:
@@ -308,18 +324,18 @@ def _install_docs(report: RootReport, fm: Any, path: str) -> list[Diagnostic]:
         candidates = install_doc_candidates(report.manifest_relative, requirement.install)
         if candidates is None:
             continue
-        inside = [c for c in candidates if _inside(report.root, report.root / c)]
-        found = next((c for c in inside if (report.root / c).exists()), None)
+        existing = [c for c in candidates if (report.root / c).exists()]
+        found = next((c for c in existing if not escapes(report.root, c)), None)
         if found is not None:
             if found not in report.install_docs:
                 report.install_docs.append(found)
             continue
-        where = "nowhere" if inside else "outside the distribution root"
+        where = "outside the distribution root" if existing else "nowhere"
         out.append(
             make(
                 "manifest-install-doc-missing",
                 path,
-                entries[index].line_of("install") + FRONTMATTER_OFFSET,
+                entries[index].line_of("install"),
                 f"requires[{index}] install {requirement.install!r} exists {where}: looked "
                 "beside the manifest and at the distribution root",
                 "add the document, or point install at an http(s) URL",
@@ -338,7 +354,7 @@ def _name_rule(parsed: manifest.Manifest, fm: Any, path: str, package: PackageDe
         make(
             "manifest-name-matches-package",
             path,
-            fm.line_of("name") + FRONTMATTER_OFFSET,
+            fm.line_of("name"),
             f"manifest name {parsed.name!r} differs from the package name {package.name!r} "
             f"(normalised {expected!r})",
         )

@@ -36,6 +36,13 @@ def _parser() -> argparse.ArgumentParser:
     check.add_argument(
         "--recursive", "-r", action="store_true", help="check every root found below each PATH"
     )
+    check.add_argument(
+        "--jobs",
+        "-j",
+        type=int,
+        metavar="N",
+        help="processes to use (default: one per core when there are many roots)",
+    )
     _add_report_options(check)
     check.set_defaults(run=_run_check)
 
@@ -77,7 +84,7 @@ def _add_report_options(parser: argparse.ArgumentParser) -> None:
 
 
 def _run_check(args: argparse.Namespace) -> int:
-    from .checks import check_root
+    from .checks import check_roots
     from .walk import find_roots
 
     roots: list[tuple[Path, str]] = []
@@ -91,9 +98,7 @@ def _run_check(args: argparse.Namespace) -> int:
             roots += [(root, _display(root, path, given)) for root in found]
         else:
             roots.append((path, given))
-    diagnostics: list[Diagnostic] = []
-    for root, shown in roots:
-        diagnostics += check_root(root, display=shown).diagnostics
+    diagnostics = check_roots([(root, shown) for root, shown in roots], jobs=args.jobs)
     return _report(args, diagnostics, [shown for _, shown in roots])
 
 

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import json
-import os
 import posixpath
 import re
 from dataclasses import dataclass
@@ -12,6 +11,7 @@ from typing import Any, Optional
 
 from . import frontmatter
 from .diagnostics import Diagnostic, Severity, make
+from .paths import escapes
 
 DESCRIPTOR_NAME = "smart-tool.json"
 KEYS = ("manifest", "cli_argv", "deterministic_smoke")
@@ -152,9 +152,6 @@ def parse_file(path: Path, display: Optional[str] = None) -> DescriptorResult:
 
 def resolve_manifest(root: Path, manifest: str) -> tuple[Optional[Path], Optional[str]]:
     """The manifest's path under ``root``, or why it leaves the root (through a symlink)."""
-    candidate = root / manifest
-    real_root = os.path.realpath(root)
-    real = os.path.realpath(candidate)
-    if real != real_root and not real.startswith(real_root.rstrip(os.sep) + os.sep):
+    if escapes(root, manifest):
         return None, "leads outside the distribution root through a symlink"
-    return candidate, None
+    return root / manifest, None

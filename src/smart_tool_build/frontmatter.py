@@ -40,10 +40,9 @@ class UnreadableFile(OSError):
 class Document:
     """A parsed Markdown file: its frontmatter (with lines) and its verbatim body."""
 
+    #: the parsed YAML; its LineDict/LineList lines are lines of the file
     frontmatter: Any
     body: str
-    #: add this to a line inside the YAML to get the line in the file
-    line_offset: int
 
 
 def read_bytes(path: Path, limit: int = MAX_BYTES) -> bytes:
@@ -90,7 +89,8 @@ def _is_fence(line: str) -> bool:
 
 
 def split(text: str) -> tuple[str, str, int]:
-    """Return (frontmatter text, body, line offset); the first line must be ``---``."""
+    """Return (frontmatter text, body, the file line the frontmatter text starts on); the
+    first line must be ``---``."""
     lines = _LINES.findall(text)
     if not lines or not _is_fence(lines[0]):
         raise FrontmatterError("does not start with a `---` frontmatter fence", 1)
@@ -98,23 +98,22 @@ def split(text: str) -> tuple[str, str, int]:
         if _is_fence(lines[index]):
             yaml_text = "".join(lines[1:index])
             body = "".join(lines[index + 1 :])
-            return yaml_text, body, 1
+            return yaml_text, body, 2
     raise FrontmatterError("has no closing `---` after the frontmatter", 1)
 
 
 def parse_text(text: str) -> Document:
     """Split and parse; YAML errors come back with file line numbers."""
-    yaml_text, body, offset = split(text)
+    yaml_text, body, first_line = split(text)
     if "\t" in yaml_text:
-        for number, line in enumerate(_LINES.findall(yaml_text), start=1 + offset):
+        for number, line in enumerate(_LINES.findall(yaml_text), start=first_line):
             if line.startswith("\t"):
                 raise FrontmatterError("indents with a tab; YAML indentation must use spaces", number)
     try:
-        value = safe_yaml.loads(yaml_text)
+        value = safe_yaml.loads(yaml_text, first_line)
     except safe_yaml.YamlError as exc:
-        line = None if exc.line is None else exc.line + offset
-        raise FrontmatterError(exc.message, line) from None
-    return Document(value, body, offset)
+        raise FrontmatterError(exc.message, exc.line) from None
+    return Document(value, body)
 
 
 def parse_bytes(data: bytes) -> Document:

@@ -6,6 +6,7 @@ Rules that need other files (the package version, install documents, duplicates)
 
 from __future__ import annotations
 
+import math
 import re
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -158,9 +159,9 @@ def _parse_error(path: str, line: Optional[int], message: str) -> Diagnostic:
 def _from_document(document: frontmatter.Document, path: str) -> ParseResult:
     fm = document.frontmatter
     if not isinstance(fm, safe_yaml.LineDict):
-        kind = "empty" if fm is None else f"a {type(fm).__name__}, not a mapping"
+        kind = "empty" if fm is None else f"{_type_name(fm)}, not a mapping"
         return ParseResult(None, [_parse_error(path, 2, f"is {kind}: it must be a mapping of fields")])
-    diagnostics = validate_frontmatter(fm, path, document.line_offset)
+    diagnostics = validate_frontmatter(fm, path)
     manifest = None
     if not any(d.severity is Severity.ERROR for d in diagnostics):
         manifest = _build(fm, document.body)
@@ -208,12 +209,12 @@ def _type_name(value: Any) -> str:
     )
 
 
-def validate_frontmatter(fm: safe_yaml.LineDict, path: str, offset: int) -> list[Diagnostic]:
+def validate_frontmatter(fm: safe_yaml.LineDict, path: str) -> list[Diagnostic]:
     """Every rule one manifest keeps on its own, in file order."""
     out: list[Diagnostic] = []
 
     def at(key: Any) -> int:
-        return fm.line_of(key) + offset
+        return fm.line_of(key)
 
     for key in fm:
         if key not in FIELDS:
@@ -276,7 +277,7 @@ def validate_frontmatter(fm: safe_yaml.LineDict, path: str, offset: int) -> list
                 )
             )
     for key in ("use_cases", "platforms"):
-        out += _check_string_list(fm, key, path, offset)
+        out += _check_string_list(fm, key, path)
     platforms = fm.get("platforms")
     if isinstance(platforms, safe_yaml.LineList):
         for index, item in enumerate(platforms):
@@ -287,12 +288,12 @@ def validate_frontmatter(fm: safe_yaml.LineDict, path: str, offset: int) -> list
                     make(
                         "manifest-platforms-known",
                         path,
-                        platforms.line_of(index) + offset,
+                        platforms.line_of(index),
                         f"platform {item!r} is not one of {', '.join(PLATFORMS)}",
                         hint,
                     )
                 )
-    out += _check_requires(fm, path, offset)
+    out += _check_requires(fm, path)
     return sorted(out, key=lambda d: d.line or 0)
 
 
@@ -319,7 +320,7 @@ def _check_format(fm: safe_yaml.LineDict, path: str, at: Any) -> list[Diagnostic
         ]
     if value == SUPPORTED_FORMAT:
         return []
-    if value > SUPPORTED_FORMAT and value == int(value):
+    if math.isfinite(value) and value > SUPPORTED_FORMAT and value == int(value):
         return [
             make(
                 "manifest-field-shape",
@@ -340,7 +341,7 @@ def _check_format(fm: safe_yaml.LineDict, path: str, at: Any) -> list[Diagnostic
     ]
 
 
-def _check_string_list(fm: safe_yaml.LineDict, key: str, path: str, offset: int) -> list[Diagnostic]:
+def _check_string_list(fm: safe_yaml.LineDict, key: str, path: str) -> list[Diagnostic]:
     value = fm.get(key)
     if key not in fm or _is_empty(value):
         return []
@@ -349,7 +350,7 @@ def _check_string_list(fm: safe_yaml.LineDict, key: str, path: str, offset: int)
             make(
                 "manifest-field-shape",
                 path,
-                fm.line_of(key) + offset,
+                fm.line_of(key),
                 f"field {key!r} must be a list of strings, not {_type_name(value)}",
             )
         ]
@@ -361,7 +362,7 @@ def _check_string_list(fm: safe_yaml.LineDict, key: str, path: str, offset: int)
                 make(
                     "manifest-field-shape",
                     path,
-                    value.line_of(index) + offset,
+                    value.line_of(index),
                     f"{key}[{index}] must be a non-empty string, not {what}",
                 )
             )
@@ -392,7 +393,7 @@ def classify_install(install: str) -> tuple[str, Optional[str]]:
     return "path", None
 
 
-def _check_requires(fm: safe_yaml.LineDict, path: str, offset: int) -> list[Diagnostic]:
+def _check_requires(fm: safe_yaml.LineDict, path: str) -> list[Diagnostic]:
     value = fm.get("requires")
     if "requires" not in fm or _is_empty(value):
         return []
@@ -401,7 +402,7 @@ def _check_requires(fm: safe_yaml.LineDict, path: str, offset: int) -> list[Diag
             make(
                 "manifest-field-shape",
                 path,
-                fm.line_of("requires") + offset,
+                fm.line_of("requires"),
                 f"field 'requires' must be a list of entries, not {_type_name(value)}",
             )
         ]
@@ -413,7 +414,7 @@ def _check_requires(fm: safe_yaml.LineDict, path: str, offset: int) -> list[Diag
                 make(
                     "manifest-requires-shape",
                     path,
-                    value.line_of(index) + offset,
+                    value.line_of(index),
                     f"{where} must be a mapping with name, purpose and install, not {_type_name(entry)}",
                 )
             )
@@ -424,7 +425,7 @@ def _check_requires(fm: safe_yaml.LineDict, path: str, offset: int) -> list[Diag
                     make(
                         "manifest-requires-shape",
                         path,
-                        entry.line_of(key) + offset,
+                        entry.line_of(key),
                         f"{where}: unknown key {key!r}",
                         f"keys are: {', '.join(REQUIREMENT_KEYS)}",
                     )
@@ -437,7 +438,7 @@ def _check_requires(fm: safe_yaml.LineDict, path: str, offset: int) -> list[Diag
                     make(
                         "manifest-requires-shape",
                         path,
-                        entry.line_of(key) + offset,
+                        entry.line_of(key),
                         f"{where}: {key!r} {state}",
                     )
                 )
@@ -446,7 +447,7 @@ def _check_requires(fm: safe_yaml.LineDict, path: str, offset: int) -> list[Diag
                     make(
                         "manifest-requires-shape",
                         path,
-                        entry.line_of(key) + offset,
+                        entry.line_of(key),
                         f"{where}: {key!r} must be a string, not {_type_name(item)}",
                     )
                 )
@@ -455,7 +456,7 @@ def _check_requires(fm: safe_yaml.LineDict, path: str, offset: int) -> list[Diag
                 make(
                     "manifest-requires-shape",
                     path,
-                    entry.line_of("optional") + offset,
+                    entry.line_of("optional"),
                     f"{where}: 'optional' must be true or false, not {entry['optional']!r}",
                 )
             )
@@ -467,7 +468,7 @@ def _check_requires(fm: safe_yaml.LineDict, path: str, offset: int) -> list[Diag
                     make(
                         "manifest-requires-shape",
                         path,
-                        entry.line_of("install") + offset,
+                        entry.line_of("install"),
                         f"{where}: install {install!r} {reason}",
                         "install is a relative path to a document or an http(s) URL",
                     )

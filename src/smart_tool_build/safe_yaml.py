@@ -16,7 +16,9 @@ the 1-based line of every key and item, so each diagnostic can point at its line
 
 from __future__ import annotations
 
-from typing import Any, Optional, Union
+import bisect
+import re
+from typing import Any, Callable, Optional, Union
 
 import yaml
 
@@ -85,11 +87,21 @@ class _Frame:
         self.size = 1
 
 
-def _line(event: Any) -> int:
-    return int(event.start_mark.line) + 1
+LineOf = Callable[[Any], int]
+# line breaks YAML counts but an editor (and a diagnostic's reader) does not: a lone CR, NEL,
+# and the Unicode line/paragraph separators
+_ODD_BREAKS = re.compile("\r(?!\n)|[\x85\u2028\u2029]")
 
 
-def _check_tag(event: Any) -> None:
+def _line_mapper(text: str, first_line: int) -> LineOf:
+    """A function from a PyYAML mark to the line an editor shows (lines end at \\n)."""
+    if not _ODD_BREAKS.search(text):
+        return lambda mark: int(mark.line) + first_line
+    newlines = [match.start() for match in re.finditer("\n", text)]
+    return lambda mark: bisect.bisect_left(newlines, mark.index) + first_line
+
+
+def _check_tag(event: Any, line_of: LineOf) -> None:
     tag = getattr(event, "tag", None)
     if tag is None or tag in ("!", "?"):
         return
@@ -97,18 +109,25 @@ def _check_tag(event: Any) -> None:
         raise YamlError(
             f"tag {tag!r} is not allowed: only YAML's core schema (str, int, float, bool, "
             "null, seq, map) is accepted",
-            _line(event),
+            line_of(event.start_mark),
         )
 
 
-def _scalar(loader: Any, event: Any) -> Any:
+_STR = _CORE + "str"
+
+
+def _scalar(loader: Any, event: Any, line_of: LineOf) -> Any:
     """Construct a scalar with PyYAML's own resolver, limited to the core schema."""
     if event.tag not in (None, "!"):
         tag = event.tag
+    elif not event.implicit[0]:  # quoted or block scalar: always a string
+        return event.value
     else:
         tag = loader.resolve(yaml.ScalarNode, event.value, event.implicit)
+    if tag == _STR:
+        return event.value
     if tag == _CORE + "merge":
-        raise YamlError("merge keys (<<) are not supported", _line(event))
+        raise YamlError("merge keys (<<) are not supported", line_of(event.start_mark))
     if tag not in _IMPLICIT_SAFE:
         # e.g. an unquoted date: keep the text rather than build a datetime
         return event.value
@@ -116,17 +135,22 @@ def _scalar(loader: Any, event: Any) -> Any:
     try:
         return loader.yaml_constructors[tag](loader, node)
     except (yaml.YAMLError, ValueError) as exc:
-        raise YamlError(f"cannot read scalar {event.value!r}: {exc}", _line(event)) from None
+        raise YamlError(f"cannot read scalar {event.value!r}: {exc}", line_of(event.start_mark)) from None
 
 
-def loads(text: str) -> Any:
-    """Parse one YAML document (or none: returns None) into plain values with lines."""
+def loads(text: str, first_line: int = 1) -> Any:
+    """Parse one YAML document (or none: returns None) into plain values with lines.
+
+    Lines are counted as an editor counts them, starting at ``first_line`` (the line of the
+    file the text starts on), so they can be reported as they are.
+    """
+    line_of = _line_mapper(text, first_line)
     loader = _Loader(text)
     try:
-        return _build(loader)
+        return _build(loader, line_of)
     except yaml.MarkedYAMLError as exc:
         mark = exc.problem_mark or exc.context_mark
-        line = mark.line + 1 if mark is not None else None
+        line = line_of(mark) if mark is not None else None
         problem = exc.problem or str(exc)
         if exc.context:
             problem = f"{exc.context}, {problem}"
@@ -139,7 +163,7 @@ def loads(text: str) -> Any:
         loader.dispose()
 
 
-def _build(loader: Any) -> Any:
+def _build(loader: Any, line_of: LineOf) -> Any:
     stack: list[_Frame] = []
     anchors: dict[str, tuple[Any, int]] = {}
     nodes = 0
@@ -172,40 +196,49 @@ def _build(loader: Any) -> Any:
             container.key_lines[frame.key] = frame.key_line
             frame.has_key = False
 
-    while loader.check_event():
+    scalar_event, alias_event = yaml.ScalarEvent, yaml.AliasEvent
+    while True:
         event = loader.get_event()
-        if isinstance(event, yaml.DocumentStartEvent):
+        kind = type(event)
+        if kind is scalar_event:  # the common case first, without isinstance chains
+            if event.tag is not None:
+                _check_tag(event, line_of)
+            nodes += 1
+            if nodes > MAX_NODES:
+                raise YamlError(f"more than {MAX_NODES} nodes", line_of(event.start_mark))
+            value = _scalar(loader, event, line_of)
+            if event.anchor:
+                anchors[event.anchor] = (value, 1)
+            attach(value, 1, line_of(event.start_mark))
+            continue
+        if kind is yaml.StreamEndEvent or event is None:
+            break
+        if kind is yaml.DocumentStartEvent:
             documents += 1
             if documents > 1:
-                raise YamlError("more than one YAML document", _line(event))
+                raise YamlError("more than one YAML document", line_of(event.start_mark))
             continue
-        if isinstance(event, (yaml.StreamStartEvent, yaml.StreamEndEvent, yaml.DocumentEndEvent)):
+        if kind in (yaml.StreamStartEvent, yaml.DocumentEndEvent):
             continue
-        _check_tag(event)
-        if isinstance(event, yaml.AliasEvent):
+        _check_tag(event, line_of)
+        if kind is alias_event:
             if event.anchor not in anchors:
-                raise YamlError(f"unknown alias *{event.anchor}", _line(event))
+                raise YamlError(f"unknown alias *{event.anchor}", line_of(event.start_mark))
             value, size = anchors[event.anchor]
             nodes += size
             if nodes > MAX_NODES:
-                raise YamlError(f"alias expansion exceeds {MAX_NODES} nodes (an alias bomb?)", _line(event))
-            attach(value, size, _line(event))
-        elif isinstance(event, yaml.ScalarEvent):
-            nodes += 1
-            if nodes > MAX_NODES:
-                raise YamlError(f"more than {MAX_NODES} nodes", _line(event))
-            value = _scalar(loader, event)
-            if event.anchor:
-                anchors[event.anchor] = (value, 1)
-            attach(value, 1, _line(event))
+                raise YamlError(
+                    f"alias expansion exceeds {MAX_NODES} nodes (an alias bomb?)", line_of(event.start_mark)
+                )
+            attach(value, size, line_of(event.start_mark))
         elif isinstance(event, (yaml.MappingStartEvent, yaml.SequenceStartEvent)):
             nodes += 1
             if len(stack) >= MAX_DEPTH:
-                raise YamlError(f"nesting deeper than {MAX_DEPTH} levels", _line(event))
+                raise YamlError(f"nesting deeper than {MAX_DEPTH} levels", line_of(event.start_mark))
             container: Container = (
-                LineDict(_line(event))
+                LineDict(line_of(event.start_mark))
                 if isinstance(event, yaml.MappingStartEvent)
-                else LineList(_line(event))
+                else LineList(line_of(event.start_mark))
             )
             stack.append(_Frame(container, event.anchor))
         elif isinstance(event, (yaml.MappingEndEvent, yaml.SequenceEndEvent)):

@@ -7,7 +7,6 @@ VCS, build, cache and environment folders, and honours ``exclude`` globs.
 from __future__ import annotations
 
 import os
-from collections.abc import Iterator
 from dataclasses import dataclass, field
 from fnmatch import fnmatchcase
 from pathlib import Path
@@ -29,33 +28,47 @@ class Scan:
     unreadable: list[tuple[str, str]] = field(default_factory=list)
 
 
-def _skipped(name: str, path: str) -> bool:
-    if name in SKIPPED_FOLDERS or name.endswith(".egg-info"):
-        return True
-    return os.path.isfile(os.path.join(path, "pyvenv.cfg"))
+def _skipped(name: str) -> bool:
+    return name in SKIPPED_FOLDERS or name.endswith(".egg-info")
 
 
 def _excluded(relative: str, exclude: tuple[str, ...]) -> bool:
     return any(fnmatchcase(relative, pattern) for pattern in exclude)
 
 
-def _entries(top: str, scan: Scan, relative: str) -> Iterator[os.DirEntry[str]]:
+def _entries(top: str, scan: Scan, relative: str) -> list[os.DirEntry[str]]:
+    # unsorted: the results are sorted once at the end
     try:
         with os.scandir(top) as iterator:
-            entries = sorted(iterator, key=lambda e: e.name)
+            return list(iterator)
     except OSError as exc:
         scan.unreadable.append((relative or ".", exc.strerror or str(exc)))
-        return iter(())
-    return iter(entries)
+        return []
+
+
+def _names(entries: list[os.DirEntry[str]]) -> set[str]:
+    return {entry.name for entry in entries}
 
 
 def scan_root(root: Path, exclude: tuple[str, ...] = ()) -> Scan:
-    """Find every SMART_TOOL.md under ``root``, stopping at nested roots."""
+    """Find every SMART_TOOL.md under ``root``, stopping at nested roots.
+
+    A folder is listed once; whether it is a nested root (it holds smart-tool.json) or an
+    environment (it holds pyvenv.cfg) is read from that one listing, not from extra stats.
+    """
     scan = Scan()
     pending = [("", str(root))]
     while pending:
         relative, top = pending.pop()
-        for entry in _entries(top, scan, relative):
+        entries = _entries(top, scan, relative)
+        if relative:
+            names = _names(entries)
+            if "pyvenv.cfg" in names:
+                continue
+            if DESCRIPTOR_NAME in names:
+                scan.nested_roots.append(relative)
+                continue
+        for entry in entries:
             child = f"{relative}/{entry.name}" if relative else entry.name
             if _excluded(child, exclude):
                 continue
@@ -64,12 +77,8 @@ def scan_root(root: Path, exclude: tuple[str, ...] = ()) -> Scan:
             except OSError:
                 continue
             if is_dir:
-                if _skipped(entry.name, entry.path):
-                    continue
-                if os.path.isfile(os.path.join(entry.path, DESCRIPTOR_NAME)):
-                    scan.nested_roots.append(child)
-                    continue
-                pending.append((child, entry.path))
+                if not _skipped(entry.name):
+                    pending.append((child, entry.path))
             elif entry.name == MANIFEST_NAME:
                 try:
                     if entry.is_file():
@@ -85,21 +94,22 @@ def find_roots(top: Path, exclude: tuple[str, ...] = ()) -> tuple[list[Path], li
     """Every folder at or below ``top`` that holds a smart-tool.json."""
     roots: list[Path] = []
     scan = Scan()
-    if (top / DESCRIPTOR_NAME).is_file():
-        roots.append(top)
     pending = [("", str(top))]
     while pending:
         relative, folder = pending.pop()
-        for entry in _entries(folder, scan, relative):
+        entries = _entries(folder, scan, relative)
+        names = _names(entries)
+        if relative and "pyvenv.cfg" in names:
+            continue
+        if DESCRIPTOR_NAME in names:
+            roots.append(top / relative if relative else top)
+        for entry in entries:
             child = f"{relative}/{entry.name}" if relative else entry.name
             try:
                 is_dir = entry.is_dir(follow_symlinks=False)
             except OSError:
                 continue
-            if not is_dir or _skipped(entry.name, entry.path) or _excluded(child, exclude):
-                continue
-            if os.path.isfile(os.path.join(entry.path, DESCRIPTOR_NAME)):
-                roots.append(Path(entry.path))
-            pending.append((child, entry.path))
+            if is_dir and not _skipped(entry.name) and not _excluded(child, exclude):
+                pending.append((child, entry.path))
     roots.sort()
     return roots, scan.unreadable

@@ -1,0 +1,28 @@
+"""Path containment: does a path under a root stay inside it once symlinks are followed?"""
+
+from __future__ import annotations
+
+import os
+import stat
+from pathlib import Path, PurePosixPath
+
+
+def escapes(root: Path, relative: str) -> bool:
+    """True when ``root/relative`` leads outside ``root`` through a symlink.
+
+    ``relative`` is a normalised POSIX path without ``..``. Only the components below the
+    root are looked at (a few ``lstat`` calls); the full ``realpath`` is computed only when
+    one of them is a symlink.
+    """
+    current = root
+    for part in PurePosixPath(relative).parts:
+        current = current / part
+        try:
+            mode = os.lstat(current).st_mode
+        except OSError:
+            return False  # nothing there, so nothing to follow
+        if stat.S_ISLNK(mode):
+            real_root = os.path.realpath(root)
+            real = os.path.realpath(root / relative)
+            return not (real == real_root or real.startswith(real_root.rstrip(os.sep) + os.sep))
+    return False
