@@ -133,30 +133,55 @@ def check_root(
         return _finish(report)
     report.manifest_relative = relative
     shown_manifest = prefix + relative
-    if not resolved.exists() and not resolved.is_symlink():
-        out.append(
-            make(
-                "manifest-present",
-                shown_manifest,
-                None,
-                f"the manifest named by {descriptor.DESCRIPTOR_NAME} does not exist",
-                f"create it, or fix `manifest` in {shown_descriptor}",
-            )
-        )
-    else:
-        result = manifest.parse_file(resolved, shown_manifest)
-        out += result.diagnostics
-        report.manifest = result.manifest
-        if result.manifest is not None:
-            out += _version_rule(
-                result.manifest, result.frontmatter, shown_manifest, package_version, options
-            )
-            out += _install_docs(report, result.frontmatter, shown_manifest)
-            out += _name_rule(result.manifest, result.frontmatter, shown_manifest, package)
+    result = manifest.parse_file(resolved, shown_manifest)
+    out += result.diagnostics
+    report.manifest = result.manifest
+    if result.manifest is not None:
+        out += _version_rule(result.manifest, result.frontmatter, shown_manifest, package_version, options)
+        out += _install_docs(report, result.frontmatter, shown_manifest)
+        out += _name_rule(result.manifest, result.frontmatter, shown_manifest, package)
     out += _cli_argv_rule(named, package, shown_descriptor, parsed_descriptor.key_lines)
-    others = [m for m in found.manifests if m != relative]
+    others = [m for m in found.manifests if m != relative and not _same_file(root / m, resolved)]
     out += _duplicates(others, relative, prefix)
     return _finish(report)
+
+
+def _same_file(one: Path, other: Path) -> bool:
+    try:
+        return os.path.samefile(one, other)
+    except (OSError, ValueError):
+        return False
+
+
+def _exists(path: Path) -> bool:
+    try:
+        os.stat(path)
+    except (OSError, ValueError):
+        return False
+    return True
+
+
+def discover_roots(top: Path, display: str) -> tuple[list[tuple[Path, str]], list[Diagnostic]]:
+    """Every root at or below ``top`` as (path, display), and a warning per unreadable folder.
+
+    ``display`` is ``top`` as the user named it; each root is shown under it.
+    """
+    found, unreadable = walk.find_roots(top)
+    base = "" if display in (".", "./", "") else display.rstrip("/") + "/"
+    roots = []
+    for root in found:
+        relative = root.relative_to(top).as_posix()
+        roots.append((root, display if relative == "." else base + relative))
+    problems = [
+        make(
+            "tree-readable",
+            base + folder if folder != "." else display,
+            None,
+            f"cannot read this folder ({reason}); a smart tool inside it is not checked",
+        )
+        for folder, reason in unreadable
+    ]
+    return roots, problems
 
 
 def _diagnostics_of(job: tuple[Path, str]) -> list[Diagnostic]:
@@ -324,7 +349,7 @@ def _install_docs(report: RootReport, fm: Any, path: str) -> list[Diagnostic]:
         candidates = install_doc_candidates(report.manifest_relative, requirement.install)
         if candidates is None:
             continue
-        existing = [c for c in candidates if (report.root / c).exists()]
+        existing = [c for c in candidates if _exists(report.root / c)]
         found = next((c for c in existing if not escapes(report.root, c)), None)
         if found is not None:
             if found not in report.install_docs:

@@ -84,21 +84,22 @@ def _add_report_options(parser: argparse.ArgumentParser) -> None:
 
 
 def _run_check(args: argparse.Namespace) -> int:
-    from .checks import check_roots
-    from .walk import find_roots
+    from .checks import check_roots, discover_roots
 
     roots: list[tuple[Path, str]] = []
+    problems: list[Diagnostic] = []
     for given in args.paths:
         path = Path(given)
         if not path.is_dir():
             print(f"smart-tool: error: {given}: not a folder", file=sys.stderr)
             return EXIT_FAILURE
         if args.recursive:
-            found, _ = find_roots(path)
-            roots += [(root, _display(root, path, given)) for root in found]
+            found, unreadable = discover_roots(path, given)
+            roots += found
+            problems += unreadable
         else:
             roots.append((path, given))
-    diagnostics = check_roots([(root, shown) for root, shown in roots], jobs=args.jobs)
+    diagnostics = problems + check_roots(roots, jobs=args.jobs)
     return _report(args, diagnostics, [shown for _, shown in roots])
 
 
@@ -163,13 +164,6 @@ def _run_snapshot(args: argparse.Namespace) -> int:
     else:
         sys.stdout.write(text)
     return EXIT_CLEAN
-
-
-def _display(root: Path, top: Path, given: str) -> str:
-    relative = root.relative_to(top).as_posix()
-    if relative == ".":
-        return given
-    return relative if given in (".", "./") else f"{given.rstrip('/')}/{relative}"
 
 
 def _report(

@@ -52,10 +52,15 @@ def _reject_constant(name: str) -> Any:
     raise ValueError(f"{name} is not valid JSON")
 
 
-def _key_lines(text: str) -> dict[str, int]:
+def _key_lines(text: str, occurrence: int = 1) -> dict[str, int]:
+    """Line of each key's ``occurrence``-th appearance (best effort: JSON keeps no lines)."""
     lines: dict[str, int] = {}
+    seen: dict[str, int] = {}
     for match in re.finditer(r'"((?:[^"\\]|\\.)*)"\s*:', text):
-        lines.setdefault(match.group(1), text.count("\n", 0, match.start()) + 1)
+        key = match.group(1)
+        seen[key] = seen.get(key, 0) + 1
+        if seen[key] == occurrence:
+            lines[key] = text.count("\n", 0, match.start()) + 1
     return lines
 
 
@@ -72,12 +77,14 @@ def parse_bytes(data: bytes, path: str = DESCRIPTOR_NAME) -> DescriptorResult:
     try:
         value = json.loads(text, object_pairs_hook=_pairs, parse_constant=_reject_constant)
     except _Duplicate as exc:
-        line = _key_lines(text).get(str(exc))
+        line = _key_lines(text, occurrence=2).get(str(exc))
         return DescriptorResult(None, [shape(line, f"duplicate key {str(exc)!r}")], {})
     except json.JSONDecodeError as exc:
         return DescriptorResult(None, [shape(exc.lineno, f"is not valid JSON: {exc.msg}")], {})
     except (ValueError, RecursionError) as exc:
-        return DescriptorResult(None, [shape(1, f"is not valid JSON: {exc}")], {})
+        constant = re.search(r"\b(?:NaN|Infinity)\b", text)
+        line = text.count("\n", 0, constant.start()) + 1 if constant else 1
+        return DescriptorResult(None, [shape(line, f"is not valid JSON: {exc}")], {})
     if not isinstance(value, dict):
         return DescriptorResult(None, [shape(1, f"must be a JSON object, not {type(value).__name__}")], {})
     lines = _key_lines(text)
@@ -127,6 +134,8 @@ def parse_bytes(data: bytes, path: str = DESCRIPTOR_NAME) -> DescriptorResult:
 
 def manifest_path_problem(manifest: str) -> Optional[str]:
     """Why a descriptor's ``manifest`` value is not a safe relative POSIX path, if it is not."""
+    if any(ord(c) < 32 for c in manifest):
+        return "contains control characters"
     if "\\" in manifest:
         return "uses backslashes; write the path with /"
     if manifest.startswith("/") or re.match(r"[A-Za-z]:", manifest):

@@ -13,7 +13,7 @@ import ast
 import json
 import re
 import sys
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from email.parser import HeaderParser
 from pathlib import Path
 from typing import Any, Optional
@@ -28,7 +28,7 @@ else:  # pragma: no cover - exercised on 3.9/3.10
 PYPROJECT = "pyproject.toml"
 PACKAGE_JSON = "package.json"
 _VERSION_ASSIGN = re.compile(
-    r"""^\s*(?:__version__|VERSION|version)\s*(?::\s*str\s*)?=\s*['"]([^'"]+)['"]""",
+    r"""^[ \t]*(?:__version__|VERSION|version)[ \t]*(?::[ \t]*str[ \t]*)?=[ \t]*['"]([^'"]+)['"]""",
     re.MULTILINE,
 )
 
@@ -42,6 +42,8 @@ class PackageVersion:
     path: Optional[str] = None
     line: Optional[int] = None
     unresolved: Optional[str] = None
+    #: the version's configuration itself is broken (a bad pattern): an error, not a gap
+    invalid: bool = False
 
 
 @dataclass(frozen=True)
@@ -87,14 +89,20 @@ def read(root: Path, *, prefix: str = "") -> tuple[PackageDefinition, list[Diagn
             problem = make(problem.code, shown, problem.line, problem.message)
             return _unknown(shown, "pyproject.toml could not be parsed"), [problem]
         assert data is not None
-        return _from_pyproject(root, data, text or "", shown), []
+        package = _prefixed(_from_pyproject(root, data, text or "", shown), prefix)
+        problems = []
+        if package.version.invalid:
+            line = _line_of(text or "", r"pattern[ \t]*=")
+            problems.append(make("package-definition-parses", shown, line, str(package.version.unresolved)))
+        return package, problems
     package_json = root / PACKAGE_JSON
     if package_json.is_file():
         shown = prefix + PACKAGE_JSON
         try:
             data = json.loads(package_json.read_text(encoding="utf-8"))
         except (OSError, ValueError) as exc:
-            problem = make("package-definition-parses", shown, None, f"invalid JSON: {exc}")
+            line = exc.lineno if isinstance(exc, json.JSONDecodeError) else None
+            problem = make("package-definition-parses", shown, line, f"invalid JSON: {exc}")
             return _unknown(shown, "package.json could not be parsed"), [problem]
         if not isinstance(data, dict):
             problem = make("package-definition-parses", shown, 1, "must be a JSON object")
@@ -110,6 +118,14 @@ def read(root: Path, *, prefix: str = "") -> tuple[PackageDefinition, list[Diagn
         name = data.get("name") if isinstance(data.get("name"), str) else None
         return PackageDefinition(shown, name, version, data=data), []
     return _unknown(None, "no pyproject.toml or package.json at the root"), []
+
+
+def _prefixed(package: PackageDefinition, prefix: str) -> PackageDefinition:
+    """Version paths read from other files (PKG-INFO, a version module) as the user names them."""
+    version = package.version
+    if not prefix or version.path is None or version.path.startswith(prefix):
+        return package
+    return replace(package, version=replace(version, path=prefix + version.path))
 
 
 def _unknown(path: Optional[str], reason: str) -> PackageDefinition:
@@ -149,7 +165,7 @@ def _from_pyproject(root: Path, data: dict[str, Any], text: str, shown: str) -> 
 
 
 def _line_of(text: str, pattern: str) -> Optional[int]:
-    match = re.search(r"^\s*" + pattern, text, re.MULTILINE)
+    match = re.search(r"^[ \t]*" + pattern, text, re.MULTILINE)
     return text.count("\n", 0, match.start()) + 1 if match else None
 
 
@@ -171,7 +187,7 @@ def _pyproject_version(
                 return PackageVersion(headers["Version"], "PKG-INFO Version", "PKG-INFO")
         except (OSError, UnicodeDecodeError):
             pass
-    hatch_version = (tool.get("hatch") or {}).get("version")
+    hatch_version = _table(_table(tool, "hatch"), "version") or None
     if isinstance(hatch_version, dict):
         source = hatch_version.get("source", "regex")
         if source == "regex" and isinstance(hatch_version.get("path"), str):
@@ -183,7 +199,7 @@ def _pyproject_version(
             "",
             unresolved=f"the version comes from hatch's {source!r} version source at build time",
         )
-    dynamic_table = ((tool.get("setuptools") or {}).get("dynamic") or {}).get("version")
+    dynamic_table = _table(_table(_table(tool, "setuptools"), "dynamic"), "version") or None
     if isinstance(dynamic_table, dict):
         if isinstance(dynamic_table.get("attr"), str):
             return _from_attr(root, dynamic_table["attr"], tool)
@@ -206,26 +222,37 @@ def _pyproject_version(
     return PackageVersion(None, "", unresolved="the version is dynamic and set at build time")
 
 
-def _from_python_file(root: Path, relative: str, pattern: Optional[str], origin: str) -> PackageVersion:
+def _table(data: Any, key: str) -> dict[str, Any]:
+    """``data[key]`` when both are tables, else an empty table: bad shapes are not ours to judge."""
+    value = data.get(key) if isinstance(data, dict) else None
+    return value if isinstance(value, dict) else {}
+
+
+def _from_python_file(root: Path, relative: str, pattern: Any, origin: str) -> PackageVersion:
     path = root / relative
     try:
         text = path.read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError):
+    except (OSError, UnicodeDecodeError, ValueError):
         return PackageVersion(None, "", unresolved=f"cannot read {relative} named by {origin}")
-    regex = re.compile(pattern, re.MULTILINE) if pattern else _VERSION_ASSIGN
+    try:
+        regex = re.compile(pattern, re.MULTILINE) if isinstance(pattern, str) and pattern else _VERSION_ASSIGN
+    except re.error as exc:
+        return PackageVersion(None, "", unresolved=f"the version pattern of {origin} is invalid: {exc}", invalid=True)
+    group: Any = "version" if "version" in regex.groupindex else 1
+    if regex.groups < 1:
+        return PackageVersion(None, "", unresolved=f"the version pattern of {origin} captures nothing", invalid=True)
     match = regex.search(text)
-    if not match:
+    if not match or match.group(group) is None:
         return PackageVersion(None, "", unresolved=f"no version found in {relative}")
-    value = match.group("version") if "version" in regex.groupindex else match.group(1)
-    line = text.count("\n", 0, match.start()) + 1
-    return PackageVersion(value, f"{relative} ({origin})", relative, line)
+    line = text.count("\n", 0, match.start(group)) + 1
+    return PackageVersion(match.group(group), f"{relative} ({origin})", relative, line)
 
 
 def _from_attr(root: Path, attr: str, tool: dict[str, Any]) -> PackageVersion:
     """setuptools' ``attr: pkg.mod.NAME``, read with ast: the module is never imported."""
     module, _, name = attr.rpartition(".")
     parts = module.split(".")
-    package_dir = (tool.get("setuptools") or {}).get("package-dir") or {}
+    package_dir = _table(_table(tool, "setuptools"), "package-dir")
     bases = [root / package_dir[""]] if isinstance(package_dir.get(""), str) else []
     bases += [root / "src", root]
     for base in bases:

@@ -49,8 +49,10 @@ def read_bytes(path: Path, limit: int = MAX_BYTES) -> bytes:
     """Read a regular file of at most ``limit`` bytes, refusing anything else plainly."""
     try:
         info = os.stat(path)
-    except FileNotFoundError:
+    except (FileNotFoundError, NotADirectoryError):
         raise UnreadableFile("does not exist") from None
+    except ValueError:  # a NUL in the path
+        raise UnreadableFile("has an invalid path") from None
     except OSError as exc:
         raise UnreadableFile(f"cannot be read: {exc.strerror or exc}") from None
     if stat.S_ISDIR(info.st_mode):

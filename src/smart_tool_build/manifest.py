@@ -137,7 +137,8 @@ def parse_file(path: Path, display: Optional[str] = None) -> ParseResult:
     try:
         data = frontmatter.read_bytes(path)
     except frontmatter.UnreadableFile as exc:
-        return ParseResult(None, [make("manifest-present", shown, None, f"manifest {exc}")])
+        hint = "create it, or fix `manifest` in smart-tool.json" if "does not exist" in str(exc) else None
+        return ParseResult(None, [make("manifest-present", shown, None, f"manifest {exc}", hint)])
     except frontmatter.FrontmatterError as exc:
         return ParseResult(None, [_parse_error(shown, exc.line, exc.message)])
     return parse_bytes(data, shown)
@@ -372,6 +373,8 @@ def _check_string_list(fm: safe_yaml.LineDict, key: str, path: str) -> list[Diag
 def classify_install(install: str) -> tuple[str, Optional[str]]:
     """('url' | 'path' | 'bad', reason): a reference to documentation, never a command."""
     text = install.strip()
+    if "\x00" in text or any(ord(c) < 32 for c in text):
+        return "bad", "contains control characters"
     if any(op in text for op in _SHELL_OPERATORS):
         return "bad", "looks like a shell command (it has a shell operator)"
     words = text.split()

@@ -1,0 +1,83 @@
+"""Helpers shared by the tests: where the fixtures are, running the CLI, dropping privileges.
+
+A plain module rather than conftest.py, so ``from support import ...`` cannot pick up another
+folder's conftest (tests/e2e has its own). Set ``SMART_TOOL_TEST_INSTALLED=1`` to test the
+installed package: the CLI then runs with the environment as it is; otherwise the
+repository's ``src`` is put first on PYTHONPATH (and on sys.path, see conftest.py).
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import shutil
+import subprocess
+import sys
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Optional
+
+import packaging.version  # noqa: F401  (imported before any privilege drop: the core imports it lazily)
+import pytest
+
+REPO = Path(__file__).resolve().parents[1]
+SRC = REPO / "src"
+FIXTURES = REPO / "fixtures"
+ROOTS = FIXTURES / "roots"
+CORPUS = Path(__file__).resolve().parents[2] / "shared" / "corpus"
+
+#: the uid a root test process switches to, to see what an ordinary user sees
+NOBODY = 65534
+
+
+def cli_env() -> dict[str, str]:
+    env = dict(os.environ)
+    env.pop("PYTHONSTARTUP", None)
+    env["PYTHONDONTWRITEBYTECODE"] = "1"
+    if env.get("SMART_TOOL_TEST_INSTALLED") != "1":
+        env["PYTHONPATH"] = os.pathsep.join(filter(None, [str(SRC), env.get("PYTHONPATH")]))
+    return env
+
+
+def run_cli(
+    *args: str, cwd: Optional[Path] = None, module: str = "smart_tool_build"
+) -> subprocess.CompletedProcess[str]:
+    """``python -m smart_tool_build ARGS``; never raises on a non-zero exit."""
+    return subprocess.run(
+        [sys.executable, "-m", module, *args],
+        cwd=cwd or REPO,
+        env=cli_env(),
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+
+
+def copy_root(name: str, target: Path) -> Path:
+    """A writable copy of fixtures/roots/<name> at ``target``."""
+    shutil.copytree(ROOTS / name, target, symlinks=True)
+    return target
+
+
+@contextlib.contextmanager
+def unprivileged() -> Iterator[None]:
+    """Run the block as a user that file permissions apply to.
+
+    As root, permissions do not stop reading (CAP_DAC_OVERRIDE), so a chmod 000 folder
+    proves nothing. Root switches its *effective* uid to ``nobody`` for the block and back
+    afterwards (the real and saved uid stay 0, so the switch back is allowed). A test
+    process that cannot switch is skipped, with the reason.
+    """
+    if os.name != "posix":
+        pytest.skip("permission tests need POSIX permissions")
+    if os.geteuid() != 0:
+        yield
+        return
+    try:
+        os.seteuid(NOBODY)
+    except OSError as exc:  # pragma: no cover - depends on the container's capabilities
+        pytest.skip(f"running as root and cannot drop to uid {NOBODY} ({exc}): root reads chmod 000 files")
+    try:
+        yield
+    finally:
+        os.seteuid(0)
