@@ -8,16 +8,14 @@ from __future__ import annotations
 
 import re
 from collections.abc import Mapping
-from dataclasses import dataclass
-from typing import Any, Callable, Optional
+from typing import Any, Callable, NamedTuple, Optional
 
 from .diagnostics import Diagnostic, make
 
 DEV_VERSION_POLICIES = ("error", "warn")
 
 
-@dataclass(frozen=True)
-class Options:
+class Options(NamedTuple):
     """The validated options, with their defaults."""
 
     #: fnmatch globs (POSIX paths relative to the root) the duplicate walk skips
@@ -124,4 +122,4 @@ def parse_options(
         else:
             values[attribute] = converted
     start = base or Options()
-    return Options(**{**start.__dict__, **values}), problems
+    return start._replace(**values), problems

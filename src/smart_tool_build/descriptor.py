@@ -5,9 +5,8 @@ from __future__ import annotations
 import json
 import posixpath
 import re
-from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Optional
+from typing import Any, NamedTuple, Optional
 
 from . import frontmatter
 from .diagnostics import Diagnostic, Severity, make
@@ -18,8 +17,7 @@ KEYS = ("manifest", "cli_argv", "deterministic_smoke")
 MAX_BYTES = 64 * 1024
 
 
-@dataclass(frozen=True)
-class Descriptor:
+class Descriptor(NamedTuple):
     """A valid descriptor."""
 
     manifest: str
@@ -27,8 +25,7 @@ class Descriptor:
     deterministic_smoke: Optional[tuple[str, ...]]
 
 
-@dataclass(frozen=True)
-class DescriptorResult:
+class DescriptorResult(NamedTuple):
     descriptor: Optional[Descriptor]
     diagnostics: list[Diagnostic]
     #: lines of the keys in the file, for diagnostics about their values

@@ -9,9 +9,8 @@ published, a code keeps its meaning. The README's table of codes is generated fr
 from __future__ import annotations
 
 import enum
-from dataclasses import dataclass, field
 from pathlib import PurePath
-from typing import Optional
+from typing import NamedTuple, Optional
 
 
 class Severity(str, enum.Enum):
@@ -22,8 +21,7 @@ class Severity(str, enum.Enum):
     INFO = "info"
 
 
-@dataclass(frozen=True)
-class Code:
+class Code(NamedTuple):
     """One stable code: what it means and how to fix it."""
 
     id: str
@@ -32,8 +30,7 @@ class Code:
     fix: str
 
 
-@dataclass(frozen=True)
-class Diagnostic:
+class Diagnostic(NamedTuple):
     """One finding: a code, where it is, and what to do about it."""
 
     code: str
@@ -41,7 +38,7 @@ class Diagnostic:
     path: Optional[str]
     line: Optional[int]
     message: str
-    hint: Optional[str] = field(default=None)
+    hint: Optional[str] = None
 
     def __str__(self) -> str:
         where = self.path or "<unknown>"

@@ -13,10 +13,10 @@ import ast
 import json
 import re
 import sys
-from dataclasses import dataclass, field, replace
-from email.parser import HeaderParser
+from collections.abc import Mapping
 from pathlib import Path
-from typing import Any, Optional
+from types import MappingProxyType
+from typing import Any, NamedTuple, Optional
 
 from .diagnostics import Diagnostic, make
 
@@ -33,8 +33,10 @@ _VERSION_ASSIGN = re.compile(
 )
 
 
-@dataclass(frozen=True)
-class PackageVersion:
+_EMPTY: Mapping[str, Any] = MappingProxyType({})
+
+
+class PackageVersion(NamedTuple):
     """A package version and where it came from, or why it could not be known."""
 
     value: Optional[str]
@@ -46,17 +48,16 @@ class PackageVersion:
     invalid: bool = False
 
 
-@dataclass(frozen=True)
-class PackageDefinition:
+class PackageDefinition(NamedTuple):
     """What the checks need from pyproject.toml or package.json."""
 
     path: Optional[str]
     name: Optional[str]
     version: PackageVersion
     scripts: Optional[frozenset[str]] = None
-    tool: dict[str, Any] = field(default_factory=dict)
+    tool: Mapping[str, Any] = _EMPTY
     text: Optional[str] = None
-    data: dict[str, Any] = field(default_factory=dict)
+    data: Mapping[str, Any] = _EMPTY
 
 
 def normalize_name(name: str) -> str:
@@ -125,7 +126,7 @@ def _prefixed(package: PackageDefinition, prefix: str) -> PackageDefinition:
     version = package.version
     if not prefix or version.path is None or version.path.startswith(prefix):
         return package
-    return replace(package, version=replace(version, path=prefix + version.path))
+    return package._replace(version=version._replace(path=prefix + version.path))
 
 
 def _unknown(path: Optional[str], reason: str) -> PackageDefinition:
@@ -182,6 +183,8 @@ def _pyproject_version(
     pkg_info = root / "PKG-INFO"
     if pkg_info.is_file():
         try:
+            from email.parser import HeaderParser
+
             headers = HeaderParser().parsestr(pkg_info.read_text(encoding="utf-8"))
             if headers.get("Version"):
                 return PackageVersion(headers["Version"], "PKG-INFO Version", "PKG-INFO")
@@ -237,10 +240,14 @@ def _from_python_file(root: Path, relative: str, pattern: Any, origin: str) -> P
     try:
         regex = re.compile(pattern, re.MULTILINE) if isinstance(pattern, str) and pattern else _VERSION_ASSIGN
     except re.error as exc:
-        return PackageVersion(None, "", unresolved=f"the version pattern of {origin} is invalid: {exc}", invalid=True)
+        return PackageVersion(
+            None, "", unresolved=f"the version pattern of {origin} is invalid: {exc}", invalid=True
+        )
     group: Any = "version" if "version" in regex.groupindex else 1
     if regex.groups < 1:
-        return PackageVersion(None, "", unresolved=f"the version pattern of {origin} captures nothing", invalid=True)
+        return PackageVersion(
+            None, "", unresolved=f"the version pattern of {origin} captures nothing", invalid=True
+        )
     match = regex.search(text)
     if not match or match.group(group) is None:
         return PackageVersion(None, "", unresolved=f"no version found in {relative}")

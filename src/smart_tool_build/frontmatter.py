@@ -9,9 +9,8 @@ from __future__ import annotations
 import os
 import re
 import stat
-from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Optional
+from typing import Any, NamedTuple, Optional
 
 from . import safe_yaml
 
@@ -36,8 +35,7 @@ class UnreadableFile(OSError):
     """The file is not a regular readable file (missing, a folder, no permission...)."""
 
 
-@dataclass(frozen=True)
-class Document:
+class Document(NamedTuple):
     """A parsed Markdown file: its frontmatter (with lines) and its verbatim body."""
 
     #: the parsed YAML; its LineDict/LineList lines are lines of the file

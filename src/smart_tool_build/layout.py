@@ -12,16 +12,14 @@ from __future__ import annotations
 
 import posixpath
 import re
-from dataclasses import dataclass
 from pathlib import Path
-from typing import Optional
+from typing import NamedTuple, Optional
 
 from .descriptor import DESCRIPTOR_NAME
 from .manifest import MANIFEST_NAME
 
 
-@dataclass(frozen=True)
-class Layout:
+class Layout(NamedTuple):
     """The files of one tool and their places."""
 
     #: the manifest's source path, relative to the root

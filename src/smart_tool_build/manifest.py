@@ -10,8 +10,7 @@ import math
 import re
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Optional
-from urllib.parse import urlsplit
+from typing import Any, NamedTuple, Optional
 
 from . import frontmatter, safe_yaml
 from .diagnostics import Diagnostic, Severity, make
@@ -75,8 +74,7 @@ _INSTALLER_VERBS = {
 _SHELL_OPERATORS = ("|", "&&", ";", ">", "<", "`", "$(", "||")
 
 
-@dataclass(frozen=True)
-class Requirement:
+class Requirement(NamedTuple):
     """One prerequisite: what must exist before the tool can run."""
 
     name: str
@@ -104,8 +102,7 @@ class Manifest:
         return safe_yaml.to_plain(self._frontmatter)  # type: ignore[no-any-return]
 
 
-@dataclass(frozen=True)
-class ParseResult:
+class ParseResult(NamedTuple):
     """What reading a manifest gave: the manifest if valid, and every diagnostic."""
 
     manifest: Optional[Manifest]
@@ -384,6 +381,8 @@ def classify_install(install: str) -> tuple[str, Optional[str]]:
         return "bad", "has several words: it must be a relative path or an http(s) URL"
     if words and words[0].lower() in _INSTALLER_VERBS:
         return "bad", f"is the installer {words[0]!r}, not a reference to documentation"
+    from urllib.parse import urlsplit
+
     parts = urlsplit(text)
     if parts.scheme and len(parts.scheme) > 1:  # a one-letter "scheme" is a drive letter
         if parts.scheme in ("http", "https") and parts.netloc:
