@@ -10,6 +10,7 @@ from __future__ import annotations
 import posixpath
 import tarfile
 import zipfile
+import zlib
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -17,12 +18,40 @@ from typing import Callable, Optional
 
 #: members larger than this are listed but never read
 MAX_MEMBER_BYTES = 1024 * 1024
+#: how much is decompressed at a time when only checking a gzip stream
+_CHUNK = 64 * 1024
 #: names whose content the checks read
 INTERESTING = frozenset({"SMART_TOOL.md", "smart-tool.json", "PKG-INFO", "METADATA", "pyproject.toml"})
 
 
 class ArchiveError(Exception):
     """The archive cannot be opened or read at all."""
+
+
+def _read_errors() -> tuple[type[BaseException], ...]:
+    """What reading a corrupt member can raise, beyond OSError and the archive modules' own.
+
+    zipfile lets a decompressor's error through (zlib.error for deflate, LZMAError for lzma),
+    and raises NotImplementedError for an unknown compression method and RuntimeError for
+    an encrypted member: each is a corrupt or unusable archive, not a crash.
+    """
+    errors: list[type[BaseException]] = [
+        OSError,
+        EOFError,
+        zipfile.BadZipFile,
+        tarfile.TarError,
+        ValueError,
+        zlib.error,
+        NotImplementedError,
+        RuntimeError,
+    ]
+    try:
+        import lzma
+    except ImportError:  # pragma: no cover - a Python built without lzma cannot read it either
+        pass
+    else:
+        errors.append(lzma.LZMAError)
+    return tuple(errors)
 
 
 @dataclass
@@ -72,7 +101,7 @@ def open_archive(path: Path, wanted: Callable[[str], bool] | None = None) -> Arc
             _read_zip(archive, select)
         else:
             _read_tar(archive, select)
-    except (OSError, EOFError, zipfile.BadZipFile, tarfile.TarError, ValueError) as exc:
+    except _read_errors() as exc:
         raise ArchiveError(f"cannot be read: {exc}") from None
     return archive
 
@@ -110,7 +139,27 @@ def _read_zip(archive: Archive, select: Callable[[str], bool]) -> None:
                     archive.contents[info.filename] = data
 
 
+def _check_gzip(path: Path) -> None:
+    """Raise if a gzip file ends early or fails its CRC; no-op for anything else.
+
+    tarfile stops at the tar's end marker and never reads the gzip trailer, so an sdist cut
+    short at a member boundary (an interrupted download) reads as a smaller, complete one.
+    Decompresses in bounded chunks, keeping nothing.
+    """
+    with path.open("rb") as raw:
+        if raw.read(2) != b"\x1f\x8b":
+            return
+        raw.seek(0)
+        inflate = zlib.decompressobj(16 + zlib.MAX_WBITS)
+        while not inflate.eof:
+            data = inflate.unconsumed_tail or raw.read(_CHUNK)
+            if not data:
+                raise EOFError("the gzip stream ends early: the file is truncated")
+            inflate.decompress(data, _CHUNK)
+
+
 def _read_tar(archive: Archive, select: Callable[[str], bool]) -> None:
+    _check_gzip(archive.path)
     # stream mode: one sequential pass, nothing held but the members selected
     with tarfile.open(archive.path, mode="r|*") as handle:
         for info in handle:

@@ -18,7 +18,7 @@ from . import manifest as manifest_module
 from .archive import Archive, ArchiveError, open_archive
 from .checks import compare_versions, install_doc_candidates
 from .diagnostics import Diagnostic, Severity, has_errors, make
-from .distribution import PackageVersion
+from .distribution import PackageVersion, normalize_name
 from .walk import SKIPPED_FOLDERS
 
 DESCRIPTOR = descriptor_module.DESCRIPTOR_NAME
@@ -48,6 +48,8 @@ class ArtifactReport:
     kind: str
     diagnostics: list[Diagnostic] = field(default_factory=list)
     version: Optional[str] = None
+    #: the METADATA / PKG-INFO Name, PEP 503-normalised
+    name: Optional[str] = None
     manifest: Optional[manifest_module.Manifest] = None
     manifest_bytes: Optional[bytes] = None
     manifest_member: Optional[str] = None
@@ -92,11 +94,14 @@ def verify(
     return report
 
 
-def _version_from(headers_bytes: Optional[bytes]) -> Optional[str]:
+def _read_headers(report: ArtifactReport, headers_bytes: Optional[bytes]) -> None:
+    """The Name and Version of a METADATA or PKG-INFO file."""
     if headers_bytes is None:
-        return None
-    version = BytesHeaderParser().parsebytes(headers_bytes).get("Version")
-    return str(version).strip() if version else None
+        return
+    headers = BytesHeaderParser().parsebytes(headers_bytes)
+    version, name = headers.get("Version"), headers.get("Name")
+    report.version = str(version).strip() if version else None
+    report.name = normalize_name(str(name).strip()) if name else None
 
 
 def _nested_folders(archive: Archive, top: str, exclude: str) -> list[str]:
@@ -201,7 +206,7 @@ def _check_wheel(
         )
         return
     dist_info = dist_infos[0]
-    report.version = _version_from(archive.read(f"{dist_info}/METADATA"))
+    _read_headers(report, archive.read(f"{dist_info}/METADATA"))
     descriptor_member = f"{dist_info}/{DESCRIPTOR}"
     if descriptor_member not in archive.files:
         out.append(
@@ -273,7 +278,7 @@ def _check_sdist(
         out.append(make("artifact-readable", shown, None, "an sdist keeps every member under one top folder"))
         return
     top = tops.pop() + "/"
-    report.version = _version_from(archive.read(top + "PKG-INFO"))
+    _read_headers(report, archive.read(top + "PKG-INFO"))
     if report.version is None:
         out.append(make("artifact-readable", f"{shown}/{top}PKG-INFO", None, "no PKG-INFO Version"))
     descriptor_member = top + DESCRIPTOR
@@ -353,10 +358,12 @@ def _install_docs_in(
 
 
 def compare_pair(wheel: ArtifactReport, sdist: ArtifactReport, shown: str) -> list[Diagnostic]:
-    """A wheel and an sdist of one release carry byte-identical manifests."""
+    """A wheel and an sdist of one release (same name, same version) carry byte-identical manifests."""
     if wheel.manifest_bytes is None or sdist.manifest_bytes is None:
         return []
-    if wheel.version != sdist.version or wheel.manifest_bytes == sdist.manifest_bytes:
+    if wheel.name != sdist.name or wheel.version != sdist.version:
+        return []  # not one release: e.g. two tools of a monorepo that share a version
+    if wheel.manifest_bytes == sdist.manifest_bytes:
         return []
     return [
         make(

@@ -16,7 +16,7 @@ import posixpath
 from importlib import metadata
 from pathlib import Path
 from typing import Optional
-from urllib.parse import unquote, urlsplit
+from urllib.parse import urlsplit
 from urllib.request import url2pathname
 
 from .descriptor import DESCRIPTOR_NAME
@@ -48,7 +48,9 @@ def _editable_root(dist: metadata.Distribution) -> Optional[Path]:
     parts = urlsplit(str(data.get("url", "")))
     if parts.scheme != "file":
         return None
-    return Path(url2pathname(unquote(parts.path)))
+    # url2pathname decodes the percent-escapes itself: decoding twice turns a folder named
+    # `tool%41` into `toolA`
+    return Path(url2pathname(parts.path))
 
 
 def _from_source(name: str, root: Path) -> tuple[bytes, str]:

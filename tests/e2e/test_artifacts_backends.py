@@ -1,0 +1,167 @@
+"""`smart-tool inspect` on real artifacts from both backends, with and without the plugin.
+
+With the plugin (hatchling hook, setuptools plugin) every artifact is clean and carries the
+descriptor and the manifest where the layout says. Without it (a project with smart-tool.json
+and SMART_TOOL.md that does not use smart-tool-build) `smart-tool check` passes the source,
+and only `inspect` can tell that the archives are not a smart tool's.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from buildkit import Build, Builder, sdist_members, wheel_members
+from smartkit import (
+    ARTIFACT_FIXTURES,
+    HATCHLING_EXAMPLE,
+    SETUPTOOLS_EXAMPLE,
+    inspect_codes,
+    shared_build,
+    smart_tool,
+)
+
+#: project -> (backend, manifest's source path, its wheel member ({di}: the .dist-info))
+WITH_PLUGIN = {
+    "hatchling-example": (HATCHLING_EXAMPLE, "src/acme_widget/SMART_TOOL.md", "acme_widget/SMART_TOOL.md"),
+    "setuptools-example": (
+        SETUPTOOLS_EXAMPLE,
+        "src/acme_sprocket/SMART_TOOL.md",
+        "acme_sprocket/SMART_TOOL.md",
+    ),
+    "hatchling-root-manifest": (
+        ARTIFACT_FIXTURES / "root-manifest-hatchling",
+        "SMART_TOOL.md",
+        "{di}/SMART_TOOL.md",
+    ),
+    "setuptools-root-manifest": (
+        ARTIFACT_FIXTURES / "root-manifest-setuptools",
+        "SMART_TOOL.md",
+        "{di}/SMART_TOOL.md",
+    ),
+}
+
+
+def dist_info(build: Build) -> str:
+    (folder,) = {
+        n.split("/")[0] for n in wheel_members(build.wheel) if n.split("/")[0].endswith(".dist-info")
+    }
+    return folder
+
+
+@pytest.fixture(scope="module", params=sorted(WITH_PLUGIN))
+def plugin_build(request: pytest.FixtureRequest, builder: Builder) -> tuple[str, Build]:
+    source, _, _ = WITH_PLUGIN[request.param]
+    return request.param, shared_build(builder, source)
+
+
+def test_plugin_artifacts_are_clean(plugin_build: tuple[str, Build]) -> None:
+    _, build = plugin_build
+    code, found = inspect_codes(build.wheel, build.sdist)
+    assert (code, found) == (0, {"error": [], "warning": [], "info": []})
+    done = smart_tool("inspect", build.wheel, build.sdist)
+    assert done.returncode == 0
+    assert done.stdout.strip() == "2 artifacts checked: 0 errors, 0 warnings, 0 info"
+
+
+def test_plugin_artifacts_carry_the_files(plugin_build: tuple[str, Build]) -> None:
+    name, build = plugin_build
+    _, manifest_source, wheel_member = WITH_PLUGIN[name]
+    folder = dist_info(build)
+    manifest = (build.project / manifest_source).read_bytes()
+    descriptor = (build.project / "smart-tool.json").read_bytes()
+    wheel = wheel_members(build.wheel)
+    member = wheel_member.format(di=folder)
+    assert wheel[member] == manifest
+    assert [n for n in wheel if n.endswith("/SMART_TOOL.md") or n == "SMART_TOOL.md"] == [member]
+    assert wheel[f"{folder}/smart-tool.json"] == descriptor
+    sdist = sdist_members(build.sdist)
+    assert sdist[manifest_source] == manifest
+    assert sdist["smart-tool.json"] == descriptor
+
+
+def test_root_manifest_lands_in_dist_info(builder: Builder) -> None:
+    for project in ("root-manifest-hatchling", "root-manifest-setuptools"):
+        build = shared_build(builder, ARTIFACT_FIXTURES / project)
+        wheel = wheel_members(build.wheel)
+        assert "rooted_widget-0.2.0.dist-info/SMART_TOOL.md" in wheel, sorted(wheel)
+        assert "rooted_widget/SMART_TOOL.md" not in wheel
+        assert "SMART_TOOL.md" not in wheel  # never at the top of site-packages
+
+
+# ---------------------------------------------------------------- without the plugin
+
+
+@pytest.fixture(scope="module")
+def plain_hatchling(builder: Builder) -> Build:
+    return shared_build(builder, ARTIFACT_FIXTURES / "plain-hatchling")
+
+
+@pytest.fixture(scope="module")
+def plain_setuptools(builder: Builder) -> Build:
+    return shared_build(builder, ARTIFACT_FIXTURES / "plain-setuptools")
+
+
+@pytest.mark.parametrize("project", ["plain-hatchling", "plain-setuptools"])
+def test_plain_source_passes_check(project: str) -> None:
+    """The source tree is a valid smart tool: `check` has nothing to say about it."""
+    done = smart_tool("check", ARTIFACT_FIXTURES / project)
+    assert done.returncode == 0, done.stdout + done.stderr
+    assert "0 errors, 0 warnings" in done.stdout
+
+
+def test_plain_hatchling_wheel_has_no_descriptor(plain_hatchling: Build) -> None:
+    """Hatchling ships package data (the manifest) but knows nothing of the descriptor."""
+    assert "plain_widget/SMART_TOOL.md" in wheel_members(plain_hatchling.wheel)
+    code, found = inspect_codes(plain_hatchling.wheel)
+    assert (code, found["error"]) == (1, ["artifact-descriptor-present"])
+    done = smart_tool("inspect", plain_hatchling.wheel)
+    assert "build with smart-tool-build in [build-system].requires" in done.stdout
+
+
+def test_plain_hatchling_sdist_passes(plain_hatchling: Build) -> None:
+    """Hatchling's sdist holds every file of the project, so it happens to be complete."""
+    assert inspect_codes(plain_hatchling.sdist) == (0, {"error": [], "warning": [], "info": []})
+
+
+def test_plain_setuptools_wheel_has_neither(plain_setuptools: Build) -> None:
+    """Without package data setuptools ships neither the manifest nor the descriptor."""
+    code, found = inspect_codes(plain_setuptools.wheel)
+    assert (code, found["error"]) == (1, ["artifact-descriptor-present", "artifact-manifest-present"])
+
+
+def test_plain_setuptools_sdist_has_no_descriptor(plain_setuptools: Build) -> None:
+    code, found = inspect_codes(plain_setuptools.sdist)
+    assert (code, found["error"]) == (1, ["descriptor-present"])
+
+
+def test_plain_artifacts_together(plain_hatchling: Build, plain_setuptools: Build) -> None:
+    """One run over a mixed dist/ folder: every finding of every artifact, exit 1."""
+    artifacts = [plain_hatchling.wheel, plain_hatchling.sdist, plain_setuptools.wheel, plain_setuptools.sdist]
+    code, found = inspect_codes(*artifacts)
+    assert code == 1
+    assert found["error"] == sorted(
+        ["artifact-descriptor-present"] * 2 + ["artifact-manifest-present", "descriptor-present"]
+    )
+    # two tools of the same version are not a wheel/sdist pair of one release
+    assert "artifact-pair-identical" not in found["error"]
+
+
+def test_inspect_github_format_on_a_real_wheel(plain_setuptools: Build) -> None:
+    done = smart_tool("inspect", "--format", "github", plain_setuptools.wheel)
+    assert done.returncode == 1
+    lines = done.stdout.strip().splitlines()
+    assert len(lines) == 3
+    assert all(line.startswith("::error file=") for line in lines[:2])
+    assert {line.split("title=")[1].split("::")[0] for line in lines[:2]} == {
+        "artifact-descriptor-present",
+        "artifact-manifest-present",
+    }
+    assert lines[2] == "1 artifact checked: 2 errors, 0 warnings, 0 info"
+
+
+def test_inspect_missing_file_exits_2(plain_hatchling: Build, tmp_path: Path) -> None:
+    done = smart_tool("inspect", plain_hatchling.wheel, tmp_path / "gone.whl")
+    assert done.returncode == 2
+    assert done.stdout == ""
+    assert done.stderr.strip() == f"smart-tool: error: {tmp_path / 'gone.whl'}: no such file"
