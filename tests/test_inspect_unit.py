@@ -12,6 +12,7 @@ from __future__ import annotations
 import io
 import json
 import os
+import shutil
 import struct
 import tarfile
 import tracemalloc
@@ -380,6 +381,38 @@ def test_escaping_member_path_in_sdist(tmp_path: Path, name: str) -> None:
     assert codes(report) == ["artifact-member-paths"], report.diagnostics
 
 
+def test_symlink_member_in_sdist(tmp_path: Path) -> None:
+    path = write_sdist(tmp_path / "demo_tool-1.0.0.tar.gz", sdist_members())
+    with tarfile.open(path, "r:gz") as handle:
+        members = [(info, handle.extractfile(info).read() if info.isfile() else None) for info in handle]  # type: ignore[union-attr]
+    link = tarfile.TarInfo(f"{SDIST_TOP}/docs/passwd")
+    link.type, link.linkname = tarfile.SYMTYPE, "/etc/passwd"
+    with tarfile.open(path, "w:gz") as handle:
+        for info, data in members:
+            handle.addfile(info, io.BytesIO(data) if data is not None else None)
+        handle.addfile(link)
+    report = verify(path)
+    assert [(d.code, d.path) for d in report.diagnostics] == [
+        ("artifact-member-paths", f"{path.as_posix()}/{SDIST_TOP}/docs/passwd")
+    ]
+
+
+def test_duplicate_member_in_wheel(tmp_path: Path) -> None:
+    path = write_wheel(tmp_path / "demo_tool-1.0.0-py3-none-any.whl", wheel_members())
+    with zipfile.ZipFile(path, "a") as handle, pytest.warns(UserWarning, match="Duplicate name"):
+        handle.writestr("demo_tool/__init__.py", b"print('the other copy')\n")
+    report = verify(path)
+    assert [(d.code, d.path) for d in report.diagnostics] == [
+        ("artifact-member-paths", f"{path.as_posix()}/demo_tool/__init__.py")
+    ]
+
+
+def test_wheel_metadata_without_version(tmp_path: Path) -> None:
+    members = wheel_members({f"{DIST_INFO}/METADATA": b"Metadata-Version: 2.1\nName: demo-tool\n"})
+    report = verify(write_wheel(tmp_path / "demo_tool-1.0.0-py3-none-any.whl", members))
+    assert codes(report) == ["artifact-readable"], report.diagnostics
+
+
 # ---------------------------------------------------------------- the rules inside archives
 
 
@@ -549,8 +582,9 @@ def _split(path: Path) -> tuple[dict[str, object], str]:
     return yaml.safe_load(front), body
 
 
-def test_snapshot(capsys: pytest.CaptureFixture[str]) -> None:
-    root = ROOTS / "valid"
+def test_snapshot(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    root = tmp_path / "valid"  # outside any repository: the path is the tool's own
+    shutil.copytree(ROOTS / "valid", root)
     before = datetime.now(timezone.utc).replace(microsecond=0)
     code, out, err = _snapshot(
         capsys, str(root), "--repository", "https://example.org/demo.git", "--revision", "0123abc"
@@ -571,6 +605,19 @@ def test_snapshot(capsys: pytest.CaptureFixture[str]) -> None:
     parsed = datetime.fromisoformat(stamp.replace("Z", "+00:00"))
     assert parsed.utcoffset() is not None and parsed.utcoffset().total_seconds() == 0
     assert before <= parsed <= after
+
+
+def test_snapshot_names_the_path_in_the_repository(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    (tmp_path / ".git").mkdir()
+    root = tmp_path / "tools" / "demo"
+    shutil.copytree(ROOTS / "valid", root)
+    code, out, _ = _snapshot(
+        capsys, str(root), "--repository", "https://example.org/mono.git", "--revision", "1"
+    )
+    assert code == 0
+    assert json.loads(out)["source"]["manifest_path"] == "tools/demo/src/demo_tool/SMART_TOOL.md"
 
 
 def test_snapshot_output_file(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:

@@ -67,6 +67,8 @@ class Archive:
     unsafe: list[str] = field(default_factory=list)
     #: members that are links or devices rather than files
     special: list[str] = field(default_factory=list)
+    #: names that appear more than once (an installer keeps one of them, unpredictably)
+    duplicates: list[str] = field(default_factory=list)
 
     def read(self, name: str) -> Optional[bytes]:
         return self.contents.get(name)
@@ -110,6 +112,8 @@ def _keep(archive: Archive, name: str, size: int) -> bool:
     if is_unsafe(name):
         archive.unsafe.append(name)
         return False
+    if name in archive.files:
+        archive.duplicates.append(name)
     archive.files[name] = size
     return True
 

@@ -75,6 +75,25 @@ def verify(
         return report
     report = ArtifactReport(path, archive.kind)
     out = report.diagnostics
+    for name in archive.special:
+        out.append(
+            make(
+                "artifact-member-paths",
+                f"{shown}/{name}",
+                None,
+                "member is a link or a device, not a file",
+                "installers may follow a link outside their target folder; ship regular files",
+            )
+        )
+    for name in sorted(set(archive.duplicates)):
+        out.append(
+            make(
+                "artifact-member-paths",
+                f"{shown}/{name}",
+                None,
+                "member name appears more than once; which copy an installer keeps is undefined",
+            )
+        )
     for name in archive.unsafe:
         out.append(
             make(
@@ -207,6 +226,8 @@ def _check_wheel(
         return
     dist_info = dist_infos[0]
     _read_headers(report, archive.read(f"{dist_info}/METADATA"))
+    if report.version is None:
+        out.append(make("artifact-readable", f"{shown}/{dist_info}/METADATA", None, "no METADATA Version"))
     descriptor_member = f"{dist_info}/{DESCRIPTOR}"
     if descriptor_member not in archive.files:
         out.append(

@@ -125,19 +125,18 @@ def _run_show(args: argparse.Namespace) -> int:
     import json
 
     from .manifest import ManifestError
-    from .runtime import ManifestNotFound, load_manifest
+    from .runtime import ManifestNotFound, load_manifest, manifest_bytes
 
     try:
         found = load_manifest(args.distribution)
+        data, _ = manifest_bytes(args.distribution)
     except (ManifestNotFound, ManifestError) as exc:
         print(f"smart-tool: error: {exc}", file=sys.stderr)
         return EXIT_FINDINGS
     if args.format == "json":
         print(json.dumps(found.to_dict(), indent=2, ensure_ascii=False))
-    else:
-        from .manifest import render
-
-        sys.stdout.write(render(found))
+    else:  # the manifest as written, byte for byte (less a BOM)
+        sys.stdout.write(data.decode("utf-8-sig"))
     return EXIT_CLEAN
 
 
@@ -145,7 +144,7 @@ def _run_snapshot(args: argparse.Namespace) -> int:
     import json
 
     from .checks import check_root
-    from .snapshot import build_snapshot
+    from .snapshot import build_snapshot, path_in_repository
 
     root = Path(args.path)
     if not root.is_dir():
@@ -157,7 +156,8 @@ def _run_snapshot(args: argparse.Namespace) -> int:
             print(diagnostic, file=sys.stderr)
         print("smart-tool: error: refusing to snapshot an invalid manifest", file=sys.stderr)
         return EXIT_FINDINGS
-    document = build_snapshot(report.manifest, report.manifest_relative, args.repository, args.revision)
+    manifest_path = path_in_repository(root, report.manifest_relative)
+    document = build_snapshot(report.manifest, manifest_path, args.repository, args.revision)
     text = json.dumps(document, indent=2, ensure_ascii=False) + "\n"
     if args.output:
         Path(args.output).write_text(text, encoding="utf-8")

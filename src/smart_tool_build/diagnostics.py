@@ -292,7 +292,8 @@ CODES: dict[str, Code] = {
         Code(
             "artifact-member-paths",
             _E,
-            "A member path is absolute or climbs out of the archive with `..`.",
+            "A member path is absolute or climbs out of the archive with `..`, a member is a "
+            "link or a device rather than a file, or a member name appears twice.",
             "Rebuild with a standard backend; never publish such an archive.",
         ),
         Code(

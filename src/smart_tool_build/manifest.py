@@ -476,11 +476,3 @@ def _check_requires(fm: safe_yaml.LineDict, path: str) -> list[Diagnostic]:
                     )
                 )
     return out
-
-
-def render(found: Manifest) -> str:
-    """The manifest as a file again: its frontmatter as YAML, then its body verbatim."""
-    import yaml
-
-    text = yaml.safe_dump(found.to_dict(), sort_keys=False, allow_unicode=True, width=88)
-    return f"---\n{text}---\n{found.body}"

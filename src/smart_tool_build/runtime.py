@@ -43,7 +43,8 @@ def _editable_root(dist: metadata.Distribution) -> Optional[Path]:
         data = json.loads(text)
     except ValueError:
         return None
-    if not (isinstance(data, dict) and (data.get("dir_info") or {}).get("editable")):
+    dir_info = data.get("dir_info") if isinstance(data, dict) else None
+    if not (isinstance(dir_info, dict) and dir_info.get("editable") is True):
         return None
     parts = urlsplit(str(data.get("url", "")))
     if parts.scheme != "file":
