@@ -27,12 +27,16 @@ MANIFEST = manifest_module.MANIFEST_NAME
 
 @dataclass(frozen=True)
 class SourceFacts:
-    """What the source tree says a finished artifact must carry."""
+    """What the source tree says a finished artifact must carry.
 
-    manifest_bytes: bytes
-    descriptor_bytes: bytes
+    Without ``manifest_bytes`` the project is not a smart tool (a collection, say): only the
+    members listed must be there.
+    """
+
+    manifest_bytes: Optional[bytes]
+    descriptor_bytes: Optional[bytes]
     #: the manifest's source path, relative to the root (its place in the sdist)
-    manifest_relative: str
+    manifest_relative: Optional[str]
     #: where the wheel must carry the manifest (None: anywhere outside nested tools)
     wheel_manifest_member: Optional[str] = None
     #: further files the sdist must carry (install documents), relative to the root
@@ -175,9 +179,9 @@ def _parse_manifest(archive: Archive, member: str, shown: str, report: ArtifactR
 
 
 def _compare_source(
-    archive: Archive, member: Optional[str], expected: bytes, what: str, shown: str
+    archive: Archive, member: Optional[str], expected: Optional[bytes], what: str, shown: str
 ) -> list[Diagnostic]:
-    if member is None:
+    if member is None or expected is None:
         return []
     data = archive.read(member)
     if data is not None and data != expected:
@@ -194,11 +198,15 @@ def _compare_source(
 
 
 def _require(archive: Archive, members: tuple[str, ...], shown: str, why: str) -> list[Diagnostic]:
-    return [
-        make("artifact-contents", f"{shown}/{member}", None, f"missing from the {archive.kind}: {why}")
-        for member in members
-        if member not in archive.files
-    ]
+    out = []
+    for member in members:
+        if member in archive.files:
+            continue
+        message = f"missing from the {archive.kind}: {why}"
+        if f"./{member}" in archive.files:
+            message += f" (the {archive.kind} has ./{member}, which installers do not treat as the same path)"
+        out.append(make("artifact-contents", f"{shown}/{member}", None, message))
+    return out
 
 
 def _check_wheel(
@@ -228,6 +236,9 @@ def _check_wheel(
     _read_headers(report, archive.read(f"{dist_info}/METADATA"))
     if report.version is None:
         out.append(make("artifact-readable", f"{shown}/{dist_info}/METADATA", None, "no METADATA Version"))
+    if source is not None and source.manifest_bytes is None:  # not a smart tool: its files only
+        out.extend(_require(archive, source.wheel_members, shown, "package data the project needs"))
+        return
     descriptor_member = f"{dist_info}/{DESCRIPTOR}"
     if descriptor_member not in archive.files:
         out.append(
@@ -302,6 +313,10 @@ def _check_sdist(
     _read_headers(report, archive.read(top + "PKG-INFO"))
     if report.version is None:
         out.append(make("artifact-readable", f"{shown}/{top}PKG-INFO", None, "no PKG-INFO Version"))
+    if source is not None and source.manifest_bytes is None:  # not a smart tool: its files only
+        members = tuple(top + m for m in source.sdist_members)
+        out.extend(_require(archive, members, shown, "a wheel built from the sdist needs it"))
+        return
     descriptor_member = top + DESCRIPTOR
     if descriptor_member not in archive.files:
         out.append(

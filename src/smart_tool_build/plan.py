@@ -1,0 +1,144 @@
+"""What a build must do for one project, decided once for both backends.
+
+Each build hook asks :func:`plan_build` with the version its backend resolved, then only
+translates the answer into its backend's terms: print the notes and diagnostics, stop on an
+error, add :meth:`BuildPlan.sdist_files` / :meth:`BuildPlan.wheel_files` whatever the user's
+include settings say, and hand :meth:`BuildPlan.facts` to the archive verifier once the
+artifact exists. No rule about a project's content lives in a hook.
+
+A project is built as a smart tool when it has a ``smart-tool.json`` at its root, as a
+collection when :func:`smart_tool_build.collection.is_collection` says so, or as both.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Optional
+
+from . import layout
+from .artifacts import SourceFacts
+from .checks import RootReport, check_root
+from .collection import RESOURCE_FOLDERS, CollectionReport, check_collection, is_collection
+from .descriptor import DESCRIPTOR_NAME
+from .diagnostics import Diagnostic, has_errors
+
+RESOURCE_NOTE = (
+    "editable install of a collection: the resource folders at the project root ({folders}) stay "
+    "in the source tree, outside the installed package, so an application that discovers "
+    "resources in site-packages will not find them there; use a regular install, or move them "
+    "into the package folder (the nested layout)"
+)
+
+
+@dataclass
+class BuildPlan:
+    """The checks' verdict on one project and the files its artifacts must carry."""
+
+    root: Path
+    version: str
+    diagnostics: list[Diagnostic] = field(default_factory=list)
+    #: lines the build prints so the user sees what was decided
+    notes: list[str] = field(default_factory=list)
+    tool: Optional[RootReport] = None
+    collection: Optional[CollectionReport] = None
+    _layout: Optional[layout.Layout] = None
+
+    def failed(self) -> bool:
+        return has_errors(self.diagnostics)
+
+    @property
+    def dev_versions(self) -> str:
+        return self.tool.options.dev_versions if self.tool is not None else "error"
+
+    def sdist_files(self) -> list[str]:
+        """Every file the sdist must carry, relative to the root."""
+        files: list[str] = []
+        if self._layout is not None:
+            files += self._layout.sdist_files
+        if self.collection is not None:
+            files += self.collection.plan.sdist_files
+        return list(dict.fromkeys(files))
+
+    def wheel_files(self, dist_info: str) -> list[tuple[str, str]]:
+        """(source relative to the root, wheel member) for every file the wheel must carry."""
+        pairs: list[tuple[str, str]] = []
+        if self._layout is not None:
+            pairs.append((self._layout.manifest_source, self._layout.wheel_manifest_member(dist_info)))
+            pairs.append((DESCRIPTOR_NAME, f"{dist_info}/{DESCRIPTOR_NAME}"))
+        if self.collection is not None:
+            pairs += self.collection.plan.wheel_files
+        return list(dict.fromkeys(pairs))
+
+    def editable_files(self, dist_info: str) -> list[tuple[str, str]]:
+        """What an editable wheel carries: the descriptor only (nothing that could go stale)."""
+        if self._layout is None:
+            return []
+        return [(DESCRIPTOR_NAME, f"{dist_info}/{DESCRIPTOR_NAME}")]
+
+    def facts(self, kind: str, dist_info: Optional[str] = None) -> SourceFacts:
+        """What the finished ``kind`` ("wheel" or "sdist") artifact must carry."""
+        manifest_bytes = descriptor_bytes = None
+        manifest_source = wheel_member = None
+        if self._layout is not None:
+            manifest_source = self._layout.manifest_source
+            manifest_bytes = (self.root / manifest_source).read_bytes()
+            descriptor_bytes = (self.root / DESCRIPTOR_NAME).read_bytes()
+            if dist_info is not None:
+                wheel_member = self._layout.wheel_manifest_member(dist_info)
+        wheel_members: tuple[str, ...] = ()
+        if self.collection is not None:
+            wheel_members = self.collection.plan.wheel_members
+        return SourceFacts(
+            manifest_bytes,
+            descriptor_bytes,
+            manifest_source,
+            wheel_manifest_member=wheel_member if kind == "wheel" else None,
+            sdist_members=tuple(self.sdist_files()) if kind == "sdist" else (),
+            wheel_members=wheel_members if kind == "wheel" else (),
+            dev_versions=self.dev_versions,
+        )
+
+
+def plan_build(
+    root: Path,
+    *,
+    version: str,
+    version_origin: str,
+    hook_options: Optional[Mapping[str, Any]] = None,
+    hook_table: str = "tool.hatch.build.hooks.smart-tool",
+    editable: bool = False,
+) -> BuildPlan:
+    """Check ``root`` with the backend's resolved ``version`` and plan its artifacts."""
+    plan = BuildPlan(root, version)
+    as_tool = (root / DESCRIPTOR_NAME).exists()
+    tool = check_root(
+        root, version=version, version_origin=version_origin, hook_options=hook_options, hook_table=hook_table
+    )
+    as_collection = is_collection(tool.package, tool.options)
+    if as_tool or not as_collection:  # a project that is neither is told it lacks a descriptor
+        plan.tool = tool
+        plan.diagnostics += tool.diagnostics
+        if tool.manifest is not None and tool.manifest_relative is not None:
+            plan._layout = layout.plan(root, tool.manifest_relative, tool.install_docs)
+            plan.notes.append(f"{tool.manifest_relative} checked ({tool.manifest.name} {version})")
+    else:  # a collection only: of the smart-tool checks, only the configuration's apply
+        plan.diagnostics += [
+            d for d in tool.diagnostics if d.code in ("config-valid", "package-definition-parses")
+        ]
+    if as_collection:
+        report = check_collection(root, version=version)
+        plan.collection = report
+        plan.diagnostics += report.diagnostics
+        why = "collection = true" if tool.options.collection else "[tool.amplifier.collection]"
+        layouts = " and ".join(report.layouts) or "no resource folders"
+        plan.notes.append(
+            f"building {report.name or root.name} {version} as a collection ({why}; {layouts}; "
+            f"{len(report.plan.wheel_files)} package data files)"
+        )
+        if editable and "flat" in report.layouts:
+            tops = {member.split("/", 1)[0] for _, member in report.plan.wheel_files}
+            flat = sorted(tops & set(RESOURCE_FOLDERS))
+            plan.notes.append(RESOURCE_NOTE.format(folders=", ".join(flat)))
+    return plan
