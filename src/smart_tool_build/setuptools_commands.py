@@ -1,0 +1,412 @@
+"""The setuptools plugin's work: wrappers around setuptools' own commands, and ``check_smart_tool``.
+
+Imported only for a project that opted in (see :mod:`smart_tool_build.setuptools_plugin`) and
+for the ``check_smart_tool`` command; the core is imported when a wrapped command runs.
+
+How the wrappers get in: ``[tool.setuptools.cmdclass]`` (and setuptools-scm) replace whatever
+a plugin put into ``cmdclass`` earlier, and the plugin's hook runs before pyproject.toml is
+applied. So nothing is put into ``cmdclass``: the Distribution's ``get_command_class`` is
+wrapped instead, and every time setuptools asks for ``egg_info``, ``build_py``, ``sdist``,
+``bdist_wheel``, ``editable_wheel`` or ``develop`` it gets a subclass of the class it would
+have used (the user's, setuptools-scm's, setuptools' or wheel's), made when the configuration
+is final. What each subclass does:
+
+- every one: checks the root (once) with the version setuptools resolved
+  (``egg_info.egg_version``: static, ``attr:``/``file:``, setuptools-scm) before it writes
+  anything; a problem ends the build with ``error:`` lines and no traceback;
+- ``build_py``: puts SMART_TOOL.md at its import path in the build folder, whatever
+  package-data, MANIFEST.in or the user's own build_py say (not in editable mode);
+- ``sdist``: puts smart-tool.json, SMART_TOOL.md and the install documents into the release
+  tree (``make_release_tree``), whatever MANIFEST.in or setuptools-scm's file list say;
+- ``egg_info`` (through the ``egg_info.writers`` entry points): the descriptor, and a
+  manifest outside every package, into the .egg-info folder, which becomes the wheel's
+  .dist-info; nothing for editable installs, which read the source tree;
+- ``sdist`` and ``bdist_wheel``: after the archive is written, the shared verifier
+  (:func:`smart_tool_build.artifacts.verify`); a failing archive is removed.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import shutil
+import tempfile
+import zipfile
+from collections.abc import Callable
+from pathlib import Path
+from typing import TYPE_CHECKING, Any, ClassVar, Optional
+
+from .setuptools_plugin import STATE_ATTRIBUTE
+
+if TYPE_CHECKING:
+    from .artifacts import SourceFacts
+    from .checks import RootReport
+    from .diagnostics import Diagnostic
+    from .layout import Layout
+
+    class _Command:
+        distribution: Any
+
+        def announce(self, msg: str, level: int = ...) -> None: ...
+
+        def warn(self, msg: str) -> None: ...
+
+    _SetupError = Exception
+else:
+    from setuptools import Command as _Command
+
+    try:
+        from setuptools.errors import SetupError as _SetupError
+    except ImportError:  # setuptools before 59: older than supported, but still a clean error
+        from distutils.errors import DistutilsSetupError as _SetupError
+
+DESCRIPTOR = "smart-tool.json"
+MANIFEST = "SMART_TOOL.md"
+_WRAPS = "_smart_tool_wraps"
+_README = "codes are explained in smart-tool-build's README"
+
+
+class SmartToolError(_SetupError):
+    """The smart tool failed its checks. setuptools prints ``error: <message>`` and stops,
+    without a traceback (it does so for every ``DistutilsError``)."""
+
+
+class _State:
+    """One build's view of the opted-in project: the root, and once checked, what to ship."""
+
+    def __init__(self, root: Path) -> None:
+        self.root = root
+        #: set by editable_wheel/develop: nothing is copied, the source tree is read in place
+        self.editable = False
+        self.report: Optional[RootReport] = None
+        self.layout: Optional[Layout] = None
+        self.version = ""
+        self.manifest_bytes = b""
+        self.descriptor_bytes = b""
+
+    def check(self, command: Any) -> RootReport:
+        """Check the root once, with the final version; raise :class:`SmartToolError` on errors."""
+        if self.report is not None:
+            return self.report
+        from .checks import check_root
+        from .layout import plan
+
+        dist = command.distribution
+        egg_info = command if getattr(command, "egg_version", None) else dist.get_command_obj("egg_info")
+        if not getattr(egg_info, "egg_version", None):
+            egg_info.ensure_finalized()
+        version = str(egg_info.egg_version)
+        report = check_root(self.root, version=version, version_origin="the version setuptools resolved")
+        _show(command, report.diagnostics)
+        if report.failed() or report.manifest is None or report.manifest_relative is None:
+            reason = f"not building {dist.get_name()} {version}: fix the problems above ({_README})"
+            raise SmartToolError(_message(report.diagnostics, reason))
+        self.layout = plan(self.root, report.manifest_relative, report.install_docs)
+        self.manifest_bytes = (self.root / report.manifest_relative).read_bytes()
+        self.descriptor_bytes = (self.root / DESCRIPTOR).read_bytes()
+        self.version = version
+        self.report = report
+        _info(command, f"smart-tool: {report.manifest_relative} checked ({report.manifest.name} {version})")
+        return report
+
+    def checked(self, command: Any) -> tuple[RootReport, Layout]:
+        report = self.check(command)
+        assert self.layout is not None
+        return report, self.layout
+
+    def sdist_facts(self, command: Any) -> SourceFacts:
+        from .artifacts import SourceFacts
+
+        report, layout = self.checked(command)
+        return SourceFacts(
+            self.manifest_bytes,
+            self.descriptor_bytes,
+            layout.manifest_source,
+            sdist_members=layout.sdist_files,
+            dev_versions=report.options.dev_versions,
+        )
+
+    def wheel_facts(self, command: Any, wheel: Path) -> SourceFacts:
+        from .artifacts import SourceFacts
+        from .layout import dist_info_name
+
+        report, layout = self.checked(command)
+        dist_info = _dist_info_of(wheel) or dist_info_name(command.distribution.get_name(), self.version)
+        return SourceFacts(
+            self.manifest_bytes,
+            self.descriptor_bytes,
+            layout.manifest_source,
+            wheel_manifest_member=layout.wheel_manifest_member(dist_info),
+            dev_versions=report.options.dev_versions,
+        )
+
+
+def _state(command: Any) -> _State:
+    state = getattr(command.distribution, STATE_ATTRIBUTE, None)
+    assert isinstance(state, _State), "the smart-tool plugin is not active for this distribution"
+    return state
+
+
+# ---------------------------------------------------------------------------- output
+
+
+def _info(command: Any, text: str) -> None:
+    from distutils import log
+
+    command.announce(text, log.INFO)
+
+
+def _show(command: Any, diagnostics: list[Diagnostic]) -> None:
+    from .diagnostics import Severity
+
+    for diagnostic in diagnostics:
+        if diagnostic.severity is Severity.WARNING:
+            command.warn(f"smart-tool: {diagnostic}")
+        elif diagnostic.severity is Severity.INFO:
+            _info(command, f"smart-tool: {diagnostic}")
+
+
+def _message(diagnostics: list[Diagnostic], reason: str) -> str:
+    """Every error, one a line; setuptools puts ``error: `` before the first, we before the rest."""
+    from .diagnostics import Severity
+
+    lines = [str(d) for d in diagnostics if d.severity is Severity.ERROR]
+    return "\nerror: ".join([*lines, f"smart-tool: {reason}"])
+
+
+# ---------------------------------------------------------------------------- the wrappers
+
+
+def activate(dist: Any, root: str) -> None:
+    """Switch the plugin on for ``dist``: wrap its command lookup (see the module's doc)."""
+    if getattr(dist, STATE_ATTRIBUTE, None) is not None:
+        return
+    setattr(dist, STATE_ATTRIBUTE, _State(Path(root)))
+    original = dist.get_command_class
+    made: dict[tuple[str, type], type] = {}
+
+    def get_command_class(command: str) -> Any:
+        found = original(command)
+        overrides = _OVERRIDES.get(command)
+        if overrides is None or not isinstance(found, type) or _WRAPS in vars(found):
+            return found
+        key = (command, found)
+        if key not in made:
+            made[key] = _wrap(found, overrides)
+        return made[key]
+
+    dist.get_command_class = get_command_class
+
+
+def _wrap(base: type, overrides: dict[str, Callable[..., Any]]) -> type:
+    """A subclass of ``base`` whose methods named in ``overrides`` go through them."""
+    made: list[type] = []
+
+    def bind(name: str, implementation: Callable[..., Any]) -> Callable[..., Any]:
+        def method(self: Any, *args: Any, **kwargs: Any) -> Any:
+            parent = getattr(super(made[0], self), name)
+            return implementation(self, parent, *args, **kwargs)
+
+        method.__name__ = name
+        return method
+
+    namespace: dict[str, Any] = {
+        "__module__": base.__module__,
+        "__qualname__": base.__qualname__,
+        "__doc__": base.__doc__,
+        _WRAPS: base,
+    }
+    for name, implementation in overrides.items():
+        namespace[name] = bind(name, implementation)
+    wrapped = type(base.__name__, (base,), namespace)
+    made.append(wrapped)
+    return wrapped
+
+
+def _check_then_run(command: Any, run: Callable[[], None]) -> None:
+    _state(command).check(command)
+    run()
+
+
+def _build_py_run(command: Any, run: Callable[[], None]) -> None:
+    run()
+    if getattr(command, "editable_mode", False) or getattr(command, "dry_run", False):
+        return
+    state = _state(command)
+    _, layout = state.checked(command)
+    if layout.manifest_in_package is None:
+        return  # it goes into the .dist-info, through the egg_info writer
+    target = Path(command.build_lib) / layout.manifest_in_package
+    _place(state.root / layout.manifest_source, target, link=False)
+    _info(command, f"smart-tool: {layout.manifest_source} -> {target}")
+
+
+def _sdist_run(command: Any, run: Callable[[], None]) -> None:
+    state = _state(command)
+    state.check(command)
+    run()
+    archives = [Path(p) for p in (command.get_archive_files() or [])]
+    _verify(command, archives, lambda _: state.sdist_facts(command))
+
+
+def _sdist_make_release_tree(
+    command: Any, make_release_tree: Callable[[str, list[str]], None], base_dir: str, files: list[str]
+) -> None:
+    make_release_tree(base_dir, files)
+    if getattr(command, "dry_run", False):
+        return
+    state = _state(command)
+    _, layout = state.checked(command)
+    for relative in layout.sdist_files:
+        _place(state.root / relative, Path(base_dir) / relative, link=hasattr(os, "link"))
+
+
+def _bdist_wheel_run(command: Any, run: Callable[[], None]) -> None:
+    state = _state(command)
+    state.check(command)
+    dist_files = getattr(command.distribution, "dist_files", None)
+    known = len(dist_files) if dist_files is not None else 0
+    run()
+    wheels = [Path(entry[2]) for entry in (dist_files or [])[known:] if str(entry[2]).endswith(".whl")]
+    if not wheels:
+        dist_dir = Path(command.dist_dir)
+        wheels = sorted(dist_dir.glob(f"{command.wheel_dist_name}-*.whl"))
+    if not wheels:
+        raise SmartToolError(f"smart-tool: cannot find the wheel bdist_wheel wrote to {command.dist_dir}")
+    _verify(command, wheels, lambda wheel: state.wheel_facts(command, wheel))
+
+
+def _editable_run(command: Any, run: Callable[[], None]) -> None:
+    """editable_wheel and develop: check, then build with nothing copied.
+
+    A frontend may have prepared the metadata before it asked for an editable build (pip does);
+    that .dist-info, made without knowing, carries the descriptor, and editable_wheel would
+    ship it. It is copied without our files, and the copy is used.
+    """
+    state = _state(command)
+    state.editable = True
+    state.check(command)
+    reused = getattr(command, "dist_info_dir", None)
+    ours = [name for name in (DESCRIPTOR, MANIFEST) if reused and os.path.isfile(os.path.join(reused, name))]
+    if not ours:
+        run()
+        return
+    with tempfile.TemporaryDirectory(prefix="smart-tool-") as scratch:
+        copy = os.path.join(scratch, os.path.basename(os.path.normpath(str(reused))))
+        shutil.copytree(str(reused), copy)
+        for name in ours:
+            os.remove(os.path.join(copy, name))
+        command.dist_info_dir = copy
+        try:
+            run()
+        finally:
+            command.dist_info_dir = reused
+
+
+_OVERRIDES: dict[str, dict[str, Callable[..., Any]]] = {
+    "egg_info": {"run": _check_then_run},
+    "build_py": {"run": _build_py_run},
+    "sdist": {"run": _sdist_run, "make_release_tree": _sdist_make_release_tree},
+    "bdist_wheel": {"run": _bdist_wheel_run},
+    "editable_wheel": {"run": _editable_run},
+    "develop": {"run": _editable_run},
+}
+
+
+# ---------------------------------------------------------------------------- files
+
+
+def write_egg_info_file(command: Any, basename: str, filename: str) -> None:
+    """The ``egg_info.writers`` entry points' work (the entry module checks the opt-in)."""
+    state = _state(command)
+    data: Optional[bytes] = None
+    if not state.editable:
+        _, layout = state.checked(command)
+        if basename == DESCRIPTOR:
+            data = state.descriptor_bytes
+        elif basename == MANIFEST and layout.manifest_in_package is None:
+            data = state.manifest_bytes
+    if getattr(command, "dry_run", False):
+        return
+    if data is None:
+        if os.path.isfile(filename):
+            command.delete_file(filename)  # stale: from a build before this one
+        return
+    _info(command, f"writing {basename} to {filename}")
+    with open(filename, "wb") as handle:
+        handle.write(data)
+
+
+def _place(source: Path, target: Path, *, link: bool) -> None:
+    """Put ``source``'s bytes at ``target`` (a hard link where allowed, else a copy)."""
+    data = source.read_bytes()
+    if target.is_file() and not target.is_symlink() and target.read_bytes() == data:
+        return
+    target.parent.mkdir(parents=True, exist_ok=True)
+    if target.exists() or target.is_symlink():
+        target.unlink()
+    if link:
+        try:
+            os.link(source, target)
+            return
+        except OSError:
+            pass
+    shutil.copy2(source, target)
+
+
+def _dist_info_of(wheel: Path) -> Optional[str]:
+    try:
+        with zipfile.ZipFile(wheel) as archive:
+            names = archive.namelist()
+    except (OSError, zipfile.BadZipFile):
+        return None
+    found = {
+        name.split("/")[0]
+        for name in names
+        if name.count("/") == 1 and name.endswith("/METADATA") and name.split("/")[0].endswith(".dist-info")
+    }
+    return found.pop() if len(found) == 1 else None
+
+
+def _verify(command: Any, paths: list[Path], facts: Callable[[Path], SourceFacts]) -> None:
+    """The shared archive verifier on each archive just written; failing ones are removed."""
+    from .artifacts import verify
+
+    problems: list[Diagnostic] = []
+    removed: list[str] = []
+    for path in paths:
+        report = verify(path, source=facts(path), display=path.name)
+        _show(command, report.diagnostics)
+        if report.failed():
+            problems += report.diagnostics
+            removed.append(path.name)
+            with contextlib.suppress(OSError):  # nothing more to do than say so
+                path.unlink()
+        else:
+            _info(command, f"smart-tool: {path.name} verified")
+    if removed:
+        raise SmartToolError(
+            _message(problems, f"removed {', '.join(removed)}: it failed the smart-tool checks")
+        )
+
+
+# ---------------------------------------------------------------------------- the command
+
+
+class check_smart_tool(_Command):
+    """``python setup.py check_smart_tool``: the build's checks, without building anything."""
+
+    description = "check smart-tool.json and SMART_TOOL.md against the version setuptools resolves"
+    user_options: ClassVar[list[tuple[str, Optional[str], str]]] = []
+
+    def initialize_options(self) -> None:
+        pass
+
+    def finalize_options(self) -> None:
+        pass
+
+    def run(self) -> None:
+        state = getattr(self.distribution, STATE_ATTRIBUTE, None)
+        if not isinstance(state, _State):
+            state = _State(Path(os.getcwd()))
+        state.check(self)

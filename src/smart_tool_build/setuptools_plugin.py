@@ -1,0 +1,81 @@
+"""The setuptools plugin's entry points: cheap, and inert unless the project opted in.
+
+setuptools loads every ``setuptools.finalize_distribution_options`` hook and every
+``egg_info.writers`` entry point on *every* build in the environment, so this module imports
+nothing but the standard library. A project opts in with ``smart-tool.json`` at its root or a
+``[tool.smart-tool]`` table in pyproject.toml; only then is
+:mod:`smart_tool_build.setuptools_commands` imported (it wraps setuptools' own commands), and
+the core only once one of those commands runs.
+
+For any other project the hook costs a stat (and, when pyproject.toml mentions
+``smart-tool`` at all, one TOML parse) and changes nothing: same files, same bytes.
+
+The hook runs while setuptools builds its ``Distribution``, *before* pyproject.toml is
+applied (name, version, packages and cmdclass are still empty), so nothing is decided here
+but the opt-in; the work happens inside the build's own commands.
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+from typing import Any
+
+#: the attribute of setuptools' Distribution that holds the plugin's state (opted in)
+STATE_ATTRIBUTE = "_smart_tool_build"
+DESCRIPTOR_NAME = "smart-tool.json"
+PYPROJECT = "pyproject.toml"
+
+
+def opted_in(root: str) -> bool:
+    """Whether the project at ``root`` asks for the plugin, as cheaply as it can be told."""
+    if os.path.isfile(os.path.join(root, DESCRIPTOR_NAME)):
+        return True
+    try:
+        with open(os.path.join(root, PYPROJECT), "rb") as handle:
+            data = handle.read()
+    except OSError:
+        return False
+    if b"smart-tool" not in data:
+        return False
+    return _has_table(data)
+
+
+def _has_table(data: bytes) -> bool:
+    if sys.version_info >= (3, 11):
+        import tomllib
+    else:  # pragma: no cover - exercised on 3.9/3.10
+        import tomli as tomllib
+    try:
+        document = tomllib.loads(data.decode("utf-8"))
+    except (ValueError, UnicodeDecodeError):
+        # setuptools reports a broken pyproject.toml itself
+        return False
+    tool = document.get("tool")
+    return isinstance(tool, dict) and "smart-tool" in tool
+
+
+def finalize_distribution_options(dist: Any) -> None:
+    """``setuptools.finalize_distribution_options``: switch the plugin on for an opted-in project."""
+    if getattr(dist, STATE_ATTRIBUTE, None) is not None:
+        return
+    root = os.getcwd()
+    if not opted_in(root):
+        return
+    from .setuptools_commands import activate
+
+    activate(dist, root)
+
+
+def write_egg_info(cmd: Any, basename: str, filename: str) -> None:
+    """``egg_info.writers`` for ``smart-tool.json`` and ``SMART_TOOL.md``.
+
+    bdist_wheel copies the .egg-info folder into the wheel's .dist-info, so this is how the
+    descriptor (and a manifest that lives outside every package) gets there. A no-op for
+    every project that did not opt in.
+    """
+    if getattr(cmd.distribution, STATE_ATTRIBUTE, None) is None:
+        return
+    from .setuptools_commands import write_egg_info_file
+
+    write_egg_info_file(cmd, basename, filename)

@@ -1,0 +1,527 @@
+"""The setuptools plugin on real builds: what lands where, byte for byte, and what fails.
+
+Isolated builds (``python -m build``, ``pip wheel``) get setuptools from the session's
+wheelhouse, so they run on exactly the version ``SMART_TOOL_TEST_SETUPTOOLS`` names. Builds
+without isolation run in a venv of this module with that same setuptools, ``wheel``,
+``build`` and this project's wheel. Each fixture project is built once per module; many
+tests read the result.
+"""
+
+from __future__ import annotations
+
+import re
+import subprocess
+import sys
+import tarfile
+import zipfile
+from collections.abc import Callable
+from pathlib import Path
+
+import pytest
+from buildkit import (
+    EXAMPLES,
+    FIXTURES,
+    SETUPTOOLS,
+    Build,
+    Builder,
+    assert_clean_failure,
+    pip_download,
+    sdist_members,
+    wheel_members,
+)
+
+pytestmark = pytest.mark.build
+
+TOOLS = FIXTURES / "setuptools"
+MANIFEST = "SMART_TOOL.md"
+DESCRIPTOR = "smart-tool.json"
+
+
+# --- helpers ----------------------------------------------------------------------------
+
+
+def zip_names(path: Path) -> list[str]:
+    """Every member name of a wheel, duplicates included (a dict would hide them)."""
+    with zipfile.ZipFile(path) as archive:
+        return [name for name in archive.namelist() if not name.endswith("/")]
+
+
+def tar_names(path: Path) -> list[str]:
+    with tarfile.open(path) as archive:
+        return [m.name.split("/", 1)[1] for m in archive.getmembers() if m.isfile()]
+
+
+def outside_egg_info(names: list[str], basename: str) -> list[str]:
+    """Members named ``basename``, leaving out setuptools' own .egg-info copies in an sdist."""
+    return [
+        n
+        for n in names
+        if n.rsplit("/", 1)[-1] == basename and not any(p.endswith(".egg-info") for p in n.split("/")[:-1])
+    ]
+
+
+def assert_tool_built(
+    build: Build,
+    *,
+    manifest_source: str,
+    wheel_manifest: str,
+    dist_info: str,
+    sdist_also: tuple[str, ...] = (),
+) -> None:
+    """Both archives carry the descriptor and the manifest once, byte-identical to the source."""
+    assert build.ok, build.output
+    assert "Traceback" not in build.output
+    project = build.project
+    manifest = (project / manifest_source).read_bytes()
+    descriptor = (project / DESCRIPTOR).read_bytes()
+
+    names = zip_names(build.wheel)
+    assert len(names) == len(set(names)), f"duplicate wheel members: {names}"
+    assert outside_egg_info(names, MANIFEST) == [wheel_manifest]
+    assert outside_egg_info(names, DESCRIPTOR) == [f"{dist_info}/{DESCRIPTOR}"]
+    wheel = wheel_members(build.wheel)
+    assert wheel[wheel_manifest] == manifest
+    assert wheel[f"{dist_info}/{DESCRIPTOR}"] == descriptor
+
+    names = tar_names(build.sdist)
+    assert len(names) == len(set(names)), f"duplicate sdist members: {names}"
+    assert outside_egg_info(names, MANIFEST) == [manifest_source]
+    assert outside_egg_info(names, DESCRIPTOR) == [DESCRIPTOR]
+    sdist = sdist_members(build.sdist)
+    assert sdist[manifest_source] == manifest
+    assert sdist[DESCRIPTOR] == descriptor
+    for relative in sdist_also:
+        assert sdist[relative] == (project / relative).read_bytes(), relative
+
+    for artifact in (build.sdist, build.wheel):
+        assert f"smart-tool: {artifact.name} verified" in build.output
+
+
+def git(project: Path, *args: str) -> None:
+    subprocess.run(
+        ["git", "-c", "user.name=t", "-c", "user.email=t@example.com", "-c", "commit.gpgsign=false", *args],
+        cwd=project,
+        check=True,
+        stdout=subprocess.DEVNULL,
+    )
+
+
+def edit(path: Path, old: str, new: str) -> None:
+    text = path.read_text()
+    assert old in text, (path, old)
+    path.write_text(text.replace(old, new, 1))
+
+
+@pytest.fixture(scope="module")
+def noiso_python(builder: Builder, tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """A venv with the setuptools under test, wheel, build and this project: for --no-isolation."""
+    extra = tmp_path_factory.mktemp("frontend-wheels")
+    pip_download(["build"], extra)
+    python = builder.venv("setuptools-no-isolation")
+    done = builder.run(
+        [
+            str(python),
+            "-m",
+            "pip",
+            "install",
+            "-q",
+            "--upgrade",  # a venv may come with an older setuptools of its own
+            "--find-links",
+            str(extra),
+            SETUPTOOLS,
+            "wheel",
+            "build",
+            "smart-tool-build",
+        ],
+        cwd=builder.root,
+    )
+    assert done.returncode == 0, done.stdout
+    return python
+
+
+def build_no_isolation(builder: Builder, python: Path, project: Path, targets: tuple[str, ...] = ()) -> Build:
+    """``python -m build --no-isolation`` with the venv's python (the builder's uses its own)."""
+    out_dir = project.parent / f"{project.name}-dist"
+    out_dir.mkdir()
+    args = [str(python), "-m", "build", "--no-isolation", "-o", str(out_dir), *[f"--{t}" for t in targets]]
+    done = builder.run([*args, str(project)], cwd=project)
+    return Build(done.returncode, done.stdout, out_dir, project)
+
+
+# --- the src-layout example: nothing configured beyond [project] ---------------------------
+
+
+@pytest.fixture(scope="module")
+def example_isolated(builder: Builder) -> Build:
+    return builder.build(builder.copy(EXAMPLES / "setuptools-tool", "st-example-isolated"))
+
+
+@pytest.fixture(scope="module")
+def example_no_isolation(builder: Builder, noiso_python: Path) -> Build:
+    project = builder.copy(EXAMPLES / "setuptools-tool", "st-example-no-isolation")
+    return build_no_isolation(builder, noiso_python, project)
+
+
+EXAMPLE = {
+    "manifest_source": "src/acme_sprocket/SMART_TOOL.md",
+    "wheel_manifest": "acme_sprocket/SMART_TOOL.md",
+    "dist_info": "acme_sprocket-0.3.0.dist-info",
+    "sdist_also": ("docs/installing-inkscape.md",),
+}
+
+
+@pytest.mark.parametrize("flavour", ["example_isolated", "example_no_isolation"])
+def test_src_layout_tool_ships_both_files(request: pytest.FixtureRequest, flavour: str) -> None:
+    assert_tool_built(request.getfixturevalue(flavour), **EXAMPLE)
+
+
+def test_wheel_is_built_from_the_sdist_and_checked_with_the_final_version(example_isolated: Build) -> None:
+    output = example_isolated.output
+    assert "Building wheel from sdist" in output
+    assert "smart-tool: src/acme_sprocket/SMART_TOOL.md checked (acme-sprocket 0.3.0)" in output
+    metadata = wheel_members(example_isolated.wheel)["acme_sprocket-0.3.0.dist-info/METADATA"].decode()
+    assert re.search(r"^Version: 0\.3\.0$", metadata, re.MULTILINE)
+    # the plugin only adds: the package's own files are all there
+    assert {"acme_sprocket/__init__.py", "acme_sprocket/cli.py"} <= set(zip_names(example_isolated.wheel))
+
+
+# --- the flat layout, through python -m build and pip wheel ---------------------------------
+
+FLAT = {
+    "manifest_source": "acme_flat/SMART_TOOL.md",
+    "wheel_manifest": "acme_flat/SMART_TOOL.md",
+    "dist_info": "acme_flat-1.4.0.dist-info",
+    "sdist_also": ("docs/installing-jq.md",),
+}
+
+
+@pytest.fixture(scope="module")
+def flat_isolated(builder: Builder) -> Build:
+    return builder.build(builder.copy(TOOLS / "flat-tool", "st-flat-isolated"))
+
+
+def test_flat_layout_tool_ships_both_files(flat_isolated: Build) -> None:
+    assert_tool_built(flat_isolated, **FLAT)
+
+
+def test_pip_wheel_of_a_flat_layout_tool(builder: Builder) -> None:
+    project = builder.copy(TOOLS / "flat-tool", "st-flat-pip")
+    build = builder.pip_wheel(project)
+    assert build.ok, build.output
+    names = zip_names(build.wheel)
+    assert outside_egg_info(names, MANIFEST) == ["acme_flat/SMART_TOOL.md"]
+    wheel = wheel_members(build.wheel)
+    assert wheel["acme_flat/SMART_TOOL.md"] == (project / "acme_flat/SMART_TOOL.md").read_bytes()
+    assert wheel["acme_flat-1.4.0.dist-info/smart-tool.json"] == (project / DESCRIPTOR).read_bytes()
+
+
+# --- hostile MANIFEST.in, package-data and a user build_py ---------------------------------
+
+HOSTILE = {
+    "manifest_source": "src/acme_hostile/SMART_TOOL.md",
+    "wheel_manifest": "acme_hostile/SMART_TOOL.md",
+    "dist_info": "acme_hostile-2.0.0.dist-info",
+    "sdist_also": ("docs/installing-jq.md",),
+}
+
+
+@pytest.fixture(scope="module")
+def hostile_isolated(builder: Builder) -> Build:
+    return builder.build(builder.copy(TOOLS / "hostile", "st-hostile-isolated"))
+
+
+@pytest.fixture(scope="module")
+def hostile_no_isolation(builder: Builder, noiso_python: Path) -> Build:
+    # both archives straight from the source tree
+    project = builder.copy(TOOLS / "hostile", "st-hostile-no-isolation")
+    return build_no_isolation(builder, noiso_python, project, targets=("sdist", "wheel"))
+
+
+@pytest.mark.parametrize("flavour", ["hostile_isolated", "hostile_no_isolation"])
+def test_hostile_settings_do_not_drop_the_files(request: pytest.FixtureRequest, flavour: str) -> None:
+    assert_tool_built(request.getfixturevalue(flavour), **HOSTILE)
+
+
+@pytest.mark.parametrize("flavour", ["hostile_isolated", "hostile_no_isolation"])
+def test_hostile_settings_still_apply_to_everything_else(
+    request: pytest.FixtureRequest, flavour: str
+) -> None:
+    """The plugin adds its files; the user's settings and command still do the rest."""
+    build = request.getfixturevalue(flavour)
+    assert build.ok, build.output
+    wheel = set(zip_names(build.wheel))
+    assert "acme_hostile/data.txt" in wheel  # package-data: *.txt
+    assert "acme_hostile/BUILT_BY_USER.txt" in wheel  # the user's build_py ran
+    assert "acme_hostile/notes.md" not in wheel  # exclude-package-data: *.md
+    sdist = set(tar_names(build.sdist))
+    assert "README.md" not in sdist  # global-exclude *.md
+    assert "src/acme_hostile/notes.md" not in sdist
+    assert {"src/acme_hostile/__init__.py", "src/acme_hostile/data.txt", "pyproject.toml"} <= sdist
+
+
+# --- a manifest outside every package --------------------------------------------------------
+
+
+@pytest.fixture(scope="module")
+def root_manifest(builder: Builder) -> Build:
+    return builder.build(builder.copy(TOOLS / "root-manifest", "st-root-manifest"))
+
+
+def test_root_manifest_goes_to_the_dist_info(root_manifest: Build) -> None:
+    assert_tool_built(
+        root_manifest,
+        manifest_source="SMART_TOOL.md",
+        wheel_manifest="acme_rooted-0.9.0.dist-info/SMART_TOOL.md",
+        dist_info="acme_rooted-0.9.0.dist-info",
+    )
+    assert "acme_rooted/__init__.py" in zip_names(root_manifest.wheel)
+
+
+# --- versions setuptools resolves at build time ----------------------------------------------
+
+
+def setuptools_at_least(major: int) -> bool:
+    if "==" not in SETUPTOOLS:
+        return True  # the newest
+    return int(SETUPTOOLS.split("==", 1)[1].split(".")[0]) >= major
+
+
+@pytest.fixture(scope="module")
+def scm_env(builder: Builder, tmp_path_factory: pytest.TempPathFactory) -> dict[str, str]:
+    """setuptools-scm 10 needs setuptools 64+ (on 61 it fails with or without the plugin):
+    older setuptools get the last setuptools-scm 8, from a folder beside the wheelhouse."""
+    if setuptools_at_least(64):
+        return {}
+    extra = tmp_path_factory.mktemp("setuptools-scm-8")
+    args = ["download", "-q", "--no-deps", "--only-binary=:all:", "-d", str(extra), "setuptools-scm<9"]
+    subprocess.run([sys.executable, "-m", "pip", *args], check=True)
+    return {"PIP_FIND_LINKS": f"{builder.wheelhouse} {extra}"}
+
+
+def scm_copy(builder: Builder, name: str, tag: str) -> Path:
+    project = builder.copy(TOOLS / "scm-tool", name)
+    (project / "dot-gitignore").rename(project / ".gitignore")
+    if not setuptools_at_least(64):
+        edit(project / "pyproject.toml", '"setuptools-scm"', '"setuptools-scm<9"')
+    git(project, "init", "-q")
+    git(project, "add", "-A")
+    git(project, "commit", "-q", "-m", "first")
+    git(project, "tag", tag)
+    return project
+
+
+@pytest.fixture(scope="module")
+def scm_tagged(builder: Builder, scm_env: dict[str, str]) -> Build:
+    return builder.build(scm_copy(builder, "st-scm-tagged", "v3.1.0"), extra_env=scm_env)
+
+
+def test_setuptools_scm_version_from_the_tag(scm_tagged: Build) -> None:
+    assert_tool_built(
+        scm_tagged,
+        manifest_source="src/acme_scm/SMART_TOOL.md",
+        wheel_manifest="acme_scm/SMART_TOOL.md",
+        dist_info="acme_scm-3.1.0.dist-info",
+        # not in git, so not in setuptools-scm's file list: the plugin adds it
+        sdist_also=("docs/installing-git.md",),
+    )
+    assert "(acme-scm 3.1.0)" in scm_tagged.output
+
+
+def test_setuptools_scm_tag_that_drifts_fails(builder: Builder, scm_env: dict[str, str]) -> None:
+    build = builder.build(scm_copy(builder, "st-scm-drift", "v3.2.0"), extra_env=scm_env)
+    assert_clean_failure(build, "manifest-version-matches-package")
+    assert "does not match the package version '3.2.0' (the version setuptools resolved)" in build.output
+
+
+def test_development_version_passes_with_dev_versions_warn(builder: Builder, scm_env: dict[str, str]) -> None:
+    project = scm_copy(builder, "st-scm-dev", "v3.1.0")
+    with (project / "pyproject.toml").open("a") as handle:
+        handle.write('\n[tool.smart-tool]\ndev-versions = "warn"\n')
+    git(project, "commit", "-q", "-am", "after the tag: a development version")
+    build = builder.build(project, extra_env=scm_env)
+    assert build.ok, build.output
+    assert "manifest-version-matches-package (warning)" in build.output
+    assert re.match(r"acme_scm-3\.1\.1\.dev1\+", build.wheel.name), build.wheel.name
+    assert "Traceback" not in build.output
+
+
+@pytest.fixture(scope="module")
+def attr_version(builder: Builder, noiso_python: Path) -> Build:
+    project = builder.copy(TOOLS / "attr-version", "st-attr")
+    return build_no_isolation(builder, noiso_python, project)
+
+
+def test_attr_dynamic_version_is_resolved(attr_version: Build) -> None:
+    assert_tool_built(
+        attr_version,
+        manifest_source="src/acme_attr/SMART_TOOL.md",
+        wheel_manifest="acme_attr/SMART_TOOL.md",
+        dist_info="acme_attr-5.2.0.dist-info",
+    )
+
+
+def test_attr_dynamic_version_drift_fails(builder: Builder) -> None:
+    project = builder.copy(TOOLS / "attr-version", "st-attr-drift")
+    edit(project / "src/acme_attr/__init__.py", '"5.2.0"', '"5.3.0"')
+    build = builder.build(project)
+    assert_clean_failure(build, "manifest-version-matches-package")
+    assert "'5.3.0' (the version setuptools resolved)" in build.output
+
+
+# --- failing builds: every class of problem, no traceback, nothing left ------------------
+
+
+def _table_instead_of_descriptor(project: Path) -> None:
+    (project / DESCRIPTOR).unlink()
+    with (project / "pyproject.toml").open("a") as handle:
+        handle.write("\n[tool.smart-tool]\n")
+
+
+def _manifest(old: str, new: str) -> Callable[[Path], None]:
+    return lambda project: edit(project / "acme_flat/SMART_TOOL.md", old, new)
+
+
+def _descriptor(text: str) -> Callable[[Path], None]:
+    return lambda project: (project / DESCRIPTOR).write_text(text)
+
+
+def _duplicate(project: Path) -> None:
+    (project / "acme_flat/extra").mkdir()
+    (project / "acme_flat/extra/SMART_TOOL.md").write_bytes(
+        (project / "acme_flat/SMART_TOOL.md").read_bytes()
+    )
+
+
+def _bad_option(project: Path) -> None:
+    with (project / "pyproject.toml").open("a") as handle:
+        handle.write('\n[tool.smart-tool]\ndev-version = "warn"\n')
+
+
+BROKEN: dict[str, Callable[[Path], None]] = {
+    "descriptor-present": _table_instead_of_descriptor,
+    "descriptor-shape": _descriptor('{"manifest": "acme_flat/SMART_TOOL.md", "cli_argv": []}'),
+    "manifest-present": _descriptor(
+        '{"manifest": "acme_flat/gone/SMART_TOOL.md", "cli_argv": ["acme-flat"]}'
+    ),
+    "manifest-frontmatter-parses": _manifest("platforms:\n", "platforms: [linux\n"),
+    "manifest-fields-closed": _manifest("platforms:\n", "homepage: https://example.com\nplatforms:\n"),
+    "manifest-required-fields": _manifest(
+        "use_cases:\n  - Flatten a JSON document into greppable key paths\n", ""
+    ),
+    "manifest-field-shape": _manifest("platforms:\n  - linux\n", "platforms: linux\n"),
+    "manifest-name-format": _manifest("name: acme-flat", "name: Acme_Flat"),
+    "manifest-version-matches-package": _manifest("version: 1.4.0", "version: 1.3.9"),
+    "manifest-requires-shape": _manifest("install: docs/installing-jq.md", "install: apt-get install jq"),
+    "manifest-install-doc-missing": lambda project: (project / "docs/installing-jq.md").unlink(),
+    "manifest-single-per-root": _duplicate,
+    "config-valid": _bad_option,
+}
+
+
+@pytest.mark.parametrize("code", sorted(BROKEN))
+def test_broken_tool_fails_cleanly(builder: Builder, noiso_python: Path, code: str) -> None:
+    project = builder.copy(TOOLS / "flat-tool", f"st-broken-{code}")
+    BROKEN[code](project)
+    build = build_no_isolation(builder, noiso_python, project)
+    assert_clean_failure(build, code)
+    assert re.search(rf"^error: \S+: {code}: ", build.output, re.MULTILINE), build.output
+    assert "smart-tool: not building acme-flat" in build.output
+
+
+def test_exclude_option_skips_a_duplicate(builder: Builder, noiso_python: Path) -> None:
+    project = builder.copy(TOOLS / "flat-tool", "st-exclude")
+    _duplicate(project)
+    with (project / "pyproject.toml").open("a") as handle:
+        handle.write('\n[tool.smart-tool]\nexclude = ["acme_flat/extra"]\n')
+    build = build_no_isolation(builder, noiso_python, project)
+    assert build.ok, build.output
+    assert "manifest-single-per-root" not in build.output
+    assert outside_egg_info(zip_names(build.wheel), MANIFEST) == ["acme_flat/SMART_TOOL.md"]
+
+
+def test_every_problem_is_reported_at_once(builder: Builder) -> None:
+    project = builder.copy(TOOLS / "flat-tool", "st-broken-many")
+    _manifest("version: 1.4.0", "version: 1.3.9")(project)
+    _duplicate(project)
+    build = builder.build(project)  # isolated
+    assert_clean_failure(build, "manifest-version-matches-package", "manifest-single-per-root")
+    lines = [line for line in build.output.splitlines() if line.startswith("error: ")]
+    assert any("acme_flat/SMART_TOOL.md:4: manifest-version-matches-package" in line for line in lines)
+    assert any("acme_flat/extra/SMART_TOOL.md: manifest-single-per-root" in line for line in lines)
+
+
+def test_drift_fails_a_wheel_only_build(builder: Builder) -> None:
+    project = builder.copy(TOOLS / "flat-tool", "st-drift-wheel")
+    _manifest("version: 1.4.0", "version: 1.3.9")(project)
+    build = builder.build(project, targets=("wheel",))
+    assert_clean_failure(build, "manifest-version-matches-package")
+
+
+def test_drift_fails_pip_wheel(builder: Builder) -> None:
+    project = builder.copy(TOOLS / "flat-tool", "st-drift-pip")
+    _manifest("version: 1.4.0", "version: 1.3.9")(project)
+    build = builder.pip_wheel(project)
+    assert_clean_failure(build, "manifest-version-matches-package")
+
+
+def test_warnings_do_not_fail_the_build(builder: Builder, noiso_python: Path) -> None:
+    project = builder.copy(TOOLS / "flat-tool", "st-warning")
+    _manifest("  - linux\n", "  - darwin\n")(project)
+    build = build_no_isolation(builder, noiso_python, project, targets=("wheel",))
+    assert build.ok, build.output
+    assert "manifest-platforms-known" in build.output
+    assert "acme_flat/SMART_TOOL.md" in zip_names(build.wheel)
+
+
+# --- the archive check after the build: a bad archive is removed -------------------------
+
+
+@pytest.mark.parametrize("target", ["sdist", "wheel"])
+def test_archive_that_fails_verification_is_removed(builder: Builder, target: str) -> None:
+    project = builder.copy(TOOLS / "rogue", f"st-rogue-{target}")
+    build = builder.build(project, targets=(target,))
+    assert_clean_failure(build, "manifest-single-per-root")
+    assert "extra/SMART_TOOL.md" in build.output
+    assert "it failed the smart-tool checks" in build.output
+    # the source itself was fine
+    assert "smart-tool: src/acme_rogue/SMART_TOOL.md checked (acme-rogue 0.1.0)" in build.output
+
+
+# --- check_smart_tool, for users who drive setup commands by hand ------------------------
+
+
+def run_setup(
+    builder: Builder, python: Path, project: Path, *commands: str
+) -> subprocess.CompletedProcess[str]:
+    return builder.run([str(python), "-c", "from setuptools import setup; setup()", *commands], cwd=project)
+
+
+def test_check_smart_tool_command(builder: Builder, noiso_python: Path) -> None:
+    project = builder.copy(TOOLS / "attr-version", "st-check-command")
+    done = run_setup(builder, noiso_python, project, "check_smart_tool")
+    assert done.returncode == 0, done.stdout
+    assert "smart-tool: src/acme_attr/SMART_TOOL.md checked (acme-attr 5.2.0)" in done.stdout
+    assert not (project / "build").exists()
+
+    edit(project / "src/acme_attr/__init__.py", '"5.2.0"', '"5.2.1"')
+    done = run_setup(builder, noiso_python, project, "check_smart_tool")
+    assert done.returncode == 1, done.stdout
+    assert "error: src/acme_attr/SMART_TOOL.md:4: manifest-version-matches-package" in done.stdout
+    assert "Traceback" not in done.stdout
+
+
+def test_check_smart_tool_is_listed(builder: Builder, noiso_python: Path) -> None:
+    project = builder.copy(TOOLS / "flat-tool", "st-help-commands")
+    done = run_setup(builder, noiso_python, project, "--help-commands")
+    assert done.returncode == 0, done.stdout
+    assert "check_smart_tool" in done.stdout
+
+
+def test_no_isolation_venv_runs_the_setuptools_under_test(builder: Builder, noiso_python: Path) -> None:
+    """The venv has the wheelhouse's setuptools, not the one venv put there."""
+    done = builder.run(
+        [str(noiso_python), "-c", "import setuptools; print(setuptools.__version__)"], cwd=builder.root
+    )
+    assert done.returncode == 0, done.stdout
+    (wheel,) = builder.wheelhouse.glob("setuptools-*.whl")
+    assert done.stdout.strip() == wheel.name.split("-")[1]
