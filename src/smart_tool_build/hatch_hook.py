@@ -3,13 +3,28 @@
 Hatchling imports every ``hatch`` entry point on every build in the environment, so this
 module imports nothing but hatchling's own interface; the core is imported when the hook
 runs, which is only for projects that configured ``[tool.hatch.build.hooks.smart-tool]``.
+
+What each target gets (the places are :mod:`smart_tool_build.layout`'s):
+
+- ``sdist``: smart-tool.json, SMART_TOOL.md and its install documents at their source
+  paths, added to hatchling's own ``force_include`` (so ``exclude``, ``only-include`` and
+  ``.gitignore`` cannot drop them); the finished sdist is verified.
+- ``wheel`` (standard): the manifest once, at its import path or in the ``.dist-info``, and
+  the descriptor in the ``.dist-info``; the finished wheel is verified.
+- ``wheel`` (editable): the checks run and nothing is copied into site-packages: the package
+  is served from the source tree, manifest included, and the installer's ``direct_url.json``
+  (PEP 610) names that tree, where :mod:`smart_tool_build.runtime` reads the manifest.
+
+Any error stops the build with one line per problem and no traceback, and a finished
+artifact that fails verification is removed before the build fails.
 """
 
 from __future__ import annotations
 
+import contextlib
 import os
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Optional
+from typing import TYPE_CHECKING, Any, NoReturn, Optional
 
 from hatchling.builders.hooks.plugin.interface import BuildHookInterface
 from hatchling.plugin import hookimpl
@@ -21,7 +36,7 @@ if TYPE_CHECKING:
 TABLE = "tool.hatch.build.hooks.smart-tool"
 
 
-class SmartToolBuildHook(BuildHookInterface):  # type: ignore[misc]
+class SmartToolBuildHook(BuildHookInterface):  # type: ignore[type-arg]
     """Fails a build of an invalid smart tool; guarantees its files in wheel and sdist."""
 
     PLUGIN_NAME = "smart-tool"
@@ -29,12 +44,15 @@ class SmartToolBuildHook(BuildHookInterface):  # type: ignore[misc]
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         self._facts: Optional[SourceFacts] = None
+        self._errors: list[str] = []
 
     def initialize(self, version: str, build_data: dict[str, Any]) -> None:
         from . import layout
         from .artifacts import SourceFacts
         from .checks import check_root
 
+        # `version` is the build flavour ("standard", "editable"), not the project version
+        self._facts = None
         root = Path(self.root)
         resolved = self.metadata.version
         report = check_root(
@@ -50,14 +68,18 @@ class SmartToolBuildHook(BuildHookInterface):  # type: ignore[misc]
         self.app.display_info(
             f"smart-tool: {report.manifest_relative} checked ({report.manifest.name} {resolved})"
         )
-        if version == "editable":
-            # nothing is copied: an editable install reads the manifest from the source tree
+        if self.target_name == "wheel" and version == "editable":
+            # nothing is copied: site-packages serves the package from the source tree, whose
+            # SMART_TOOL.md is the manifest (a copy would go stale, a folder would shadow the
+            # package); the installer's direct_url.json names that tree for the runtime accessor
             return
-        plan = layout.plan(root, report.manifest_relative, report.install_docs)
+        self._require_reserved_paths()
         force_include = build_data.setdefault("force_include", {})
+        plan = layout.plan(root, report.manifest_relative, report.install_docs)
         descriptor_bytes = (root / "smart-tool.json").read_bytes()
         manifest_bytes = (root / report.manifest_relative).read_bytes()
         if self.target_name == "sdist":
+            # add to hatchling's own force_include (it already holds pyproject.toml, the readme...)
             for relative in plan.sdist_files:
                 force_include[str(root / relative)] = relative
             self._facts = SourceFacts(
@@ -85,21 +107,42 @@ class SmartToolBuildHook(BuildHookInterface):  # type: ignore[misc]
             return
         from .artifacts import verify
 
-        report = verify(Path(artifact_path), source=self._facts, display=os.path.basename(artifact_path))
+        shown = os.path.basename(artifact_path)
+        report = verify(Path(artifact_path), source=self._facts, display=shown)
         self._show(report.diagnostics)
         if report.failed():
-            try:
+            with contextlib.suppress(OSError):  # nothing more to do than say so
                 os.remove(artifact_path)
-            except OSError:  # pragma: no cover - nothing more to do than say so
-                pass
-            self._abort(f"removed {os.path.basename(artifact_path)}: it failed the smart-tool checks")
-        self.app.display_info(f"smart-tool: {os.path.basename(artifact_path)} verified")
+            self._abort(f"removed {shown}: it failed the smart-tool checks")
+        self.app.display_info(f"smart-tool: {shown} verified")
+
+    def _require_reserved_paths(self) -> None:
+        """Refuse hatchling before 1.4.0: a forced file did not replace the file's own copy there.
+
+        Those versions write SMART_TOOL.md into the wheel twice (the source's copy and the
+        forced one) under one name, and a zip reader sees only one of them.
+        """
+        if hasattr(self.build_config, "build_reserved_paths"):
+            return
+        from importlib.metadata import PackageNotFoundError
+        from importlib.metadata import version as installed
+
+        try:
+            found = f"hatchling {installed('hatchling')}"
+        except PackageNotFoundError:  # pragma: no cover - hatchling is running this hook
+            found = "this hatchling"
+        self._errors = []
+        self._abort(f"{found} is too old for the smart-tool hook: require hatchling>=1.5 in [build-system]")
 
     def _dist_info(self, version: str) -> str:
-        # the name hatchling's wheel builder gives its .dist-info folder
-        strict = getattr(self.build_config, "strict_naming", True)
-        name = self.metadata.core.name if strict else self.metadata.core.raw_name
-        return f"{self.normalize_file_name_component(name)}-{version}.dist-info"
+        """The name hatchling's wheel builder gives the wheel's .dist-info folder."""
+        try:
+            project_id = self.build_config.builder.artifact_project_id
+        except AttributeError:  # not hatchling's wheel builder: name it the way it does
+            strict = getattr(self.build_config, "strict_naming", True)
+            name = self.metadata.core.name if strict else self.metadata.core.raw_name
+            project_id = f"{self.normalize_file_name_component(name)}-{version}"
+        return f"{project_id}.dist-info"
 
     @staticmethod
     def normalize_file_name_component(text: str) -> str:
@@ -117,12 +160,12 @@ class SmartToolBuildHook(BuildHookInterface):  # type: ignore[misc]
             elif diagnostic.severity is Severity.INFO:
                 self.app.display_info(f"smart-tool: {diagnostic}")
 
-    def _abort(self, reason: str) -> None:
+    def _abort(self, reason: str) -> NoReturn:
         lines = [*self._errors, f"smart-tool: {reason}"]
         self.app.abort("\n".join(lines))
         raise SystemExit(1)  # pragma: no cover - abort exits; this keeps type checkers honest
 
 
-@hookimpl  # type: ignore[misc]
+@hookimpl
 def hatch_register_build_hook() -> type[SmartToolBuildHook]:
     return SmartToolBuildHook

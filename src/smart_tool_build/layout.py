@@ -48,7 +48,7 @@ def package_path(root: Path, relative: str) -> Optional[str]:
     return relative[len(base) + 1 :] if base else relative
 
 
-def plan(root: Path, manifest_source: str, install_docs: list[str]) -> Layout:
+def plan_layout(root: Path, manifest_source: str, install_docs: list[str]) -> Layout:
     sdist = [DESCRIPTOR_NAME, manifest_source, *install_docs]
     return Layout(manifest_source, package_path(root, manifest_source), tuple(dict.fromkeys(sdist)))
 
@@ -57,3 +57,6 @@ def dist_info_name(name: str, version: str) -> str:
     """The .dist-info folder name a wheel of ``name`` ``version`` uses (PEP 427/491)."""
     escaped = re.sub(r"[-_.]+", "_", name).lower()
     return f"{escaped}-{version.replace('-', '_')}.dist-info"
+
+
+plan = plan_layout  # the adapters' older name; removed once both use smart_tool_build.plan

@@ -17,12 +17,12 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Optional
 
-from . import layout
 from .artifacts import SourceFacts
 from .checks import RootReport, check_root
 from .collection import RESOURCE_FOLDERS, CollectionReport, check_collection, is_collection
 from .descriptor import DESCRIPTOR_NAME
 from .diagnostics import Diagnostic, has_errors
+from .layout import Layout, plan_layout
 
 RESOURCE_NOTE = (
     "editable install of a collection: the resource folders at the project root ({folders}) stay "
@@ -43,7 +43,8 @@ class BuildPlan:
     notes: list[str] = field(default_factory=list)
     tool: Optional[RootReport] = None
     collection: Optional[CollectionReport] = None
-    _layout: Optional[layout.Layout] = None
+    #: where the smart tool's own files go (None when the project is not a smart tool)
+    layout: Optional[Layout] = None
 
     def failed(self) -> bool:
         return has_errors(self.diagnostics)
@@ -55,38 +56,36 @@ class BuildPlan:
     def sdist_files(self) -> list[str]:
         """Every file the sdist must carry, relative to the root."""
         files: list[str] = []
-        if self._layout is not None:
-            files += self._layout.sdist_files
+        if self.layout is not None:
+            files += self.layout.sdist_files
         if self.collection is not None:
             files += self.collection.plan.sdist_files
         return list(dict.fromkeys(files))
 
     def wheel_files(self, dist_info: str) -> list[tuple[str, str]]:
-        """(source relative to the root, wheel member) for every file the wheel must carry."""
+        """(source relative to the root, wheel member) for every file the wheel must carry.
+
+        An editable wheel carries none of them: it serves the source tree, where the
+        runtime accessor reads the manifest (a copy would go stale or shadow the package).
+        """
         pairs: list[tuple[str, str]] = []
-        if self._layout is not None:
-            pairs.append((self._layout.manifest_source, self._layout.wheel_manifest_member(dist_info)))
+        if self.layout is not None:
+            pairs.append((self.layout.manifest_source, self.layout.wheel_manifest_member(dist_info)))
             pairs.append((DESCRIPTOR_NAME, f"{dist_info}/{DESCRIPTOR_NAME}"))
         if self.collection is not None:
             pairs += self.collection.plan.wheel_files
         return list(dict.fromkeys(pairs))
 
-    def editable_files(self, dist_info: str) -> list[tuple[str, str]]:
-        """What an editable wheel carries: the descriptor only (nothing that could go stale)."""
-        if self._layout is None:
-            return []
-        return [(DESCRIPTOR_NAME, f"{dist_info}/{DESCRIPTOR_NAME}")]
-
     def facts(self, kind: str, dist_info: Optional[str] = None) -> SourceFacts:
         """What the finished ``kind`` ("wheel" or "sdist") artifact must carry."""
         manifest_bytes = descriptor_bytes = None
         manifest_source = wheel_member = None
-        if self._layout is not None:
-            manifest_source = self._layout.manifest_source
+        if self.layout is not None:
+            manifest_source = self.layout.manifest_source
             manifest_bytes = (self.root / manifest_source).read_bytes()
             descriptor_bytes = (self.root / DESCRIPTOR_NAME).read_bytes()
             if dist_info is not None:
-                wheel_member = self._layout.wheel_manifest_member(dist_info)
+                wheel_member = self.layout.wheel_manifest_member(dist_info)
         wheel_members: tuple[str, ...] = ()
         if self.collection is not None:
             wheel_members = self.collection.plan.wheel_members
@@ -121,7 +120,7 @@ def plan_build(
         plan.tool = tool
         plan.diagnostics += tool.diagnostics
         if tool.manifest is not None and tool.manifest_relative is not None:
-            plan._layout = layout.plan(root, tool.manifest_relative, tool.install_docs)
+            plan.layout = plan_layout(root, tool.manifest_relative, tool.install_docs)
             plan.notes.append(f"{tool.manifest_relative} checked ({tool.manifest.name} {version})")
     else:  # a collection only: of the smart-tool checks, only the configuration's apply
         plan.diagnostics += [
