@@ -99,12 +99,19 @@ def test_hook_options_are_layered_and_checked() -> None:
         Severity.WARNING
     ]
     # hatchling's own keys in the hook table are not ours to refuse
-    assert (
-        check_root(ROOTS / "valid", hook_options={"enable-by-default": True, "priority": 1}).diagnostics == []
-    )
+    hatchling_keys = {
+        "enable-by-default": True,
+        "dependencies": [],
+        "require-runtime-dependencies": False,
+        "require-runtime-features": [],
+    }
+    assert check_root(ROOTS / "valid", hook_options=hatchling_keys).diagnostics == []
     (problem,) = check_root(ROOTS / "valid", hook_options={"excludes": []}).diagnostics
     assert problem.code == "config-valid"
     assert "tool.hatch.build.hooks.smart-tool" in problem.message
+    # hatchling has no `priority` for build hooks: a key that does nothing is refused
+    (problem,) = check_root(ROOTS / "valid", hook_options={"priority": 1}).diagnostics
+    assert (problem.code, "'priority'" in problem.message) == ("config-valid", True)
 
 
 def test_exclude_glob_on_a_single_file(tmp_path: Path) -> None:
@@ -178,3 +185,15 @@ def test_manifest_named_through_an_inner_symlink_is_not_a_duplicate(tmp_path: Pa
         '{\n  "manifest": "pkg/SMART_TOOL.md",\n  "cli_argv": ["demo-tool"]\n}\n'
     )
     assert check_root(root).diagnostics == []
+
+
+def test_one_bad_field_does_not_hide_the_drift(tmp_path: Path) -> None:
+    """Every problem at once: a refused `install` and a drifted version, both reported."""
+    root = copy_root("valid", tmp_path / "root")
+    manifest_path = root / M
+    text = manifest_path.read_text()
+    text = text.replace("install: docs/installing-git.md", "install: brew install git")
+    version_line = next(line for line in text.splitlines() if line.startswith("version:"))
+    manifest_path.write_text(text.replace(version_line, "version: 0.0.9"))
+    found = sorted(d.code for d in check_root(root).diagnostics)
+    assert found == ["manifest-requires-shape", "manifest-version-matches-package"]

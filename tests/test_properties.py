@@ -118,8 +118,9 @@ def dump(fields: dict[str, Any], body: str = "\n# Body\n") -> bytes:
     return ("---\n" + yaml.safe_dump(fields, sort_keys=False) + "---\n" + body).encode()
 
 
-#: any body text: a NUL byte makes the file binary, which is refused on purpose
-BODY = st.text(alphabet=st.characters(exclude_characters="\x00"), max_size=200)
+#: any body text a UTF-8 file can hold (no lone surrogates); a NUL byte makes the file
+#: binary, which is refused on purpose
+BODY = st.text(alphabet=st.characters(exclude_characters="\x00", exclude_categories=("Cs",)), max_size=200)
 
 
 @SETTINGS

@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Optional
 
-from . import config, descriptor, distribution, manifest, walk
+from . import config, descriptor, distribution, manifest, safe_yaml, walk
 from .diagnostics import Diagnostic, Severity, has_errors, make
 from .distribution import PackageDefinition, PackageVersion
 from .paths import escapes
@@ -136,10 +136,14 @@ def check_root(
     result = manifest.parse_file(resolved, shown_manifest)
     out += result.diagnostics
     report.manifest = result.manifest
+    # the rules that need other files run on whatever fields are readable, so one bad
+    # field does not hide a drifted version: every problem is reported at once
+    fm = result.frontmatter if isinstance(result.frontmatter, safe_yaml.LineDict) else None
+    if fm is not None:
+        out += _version_rule(fm, shown_manifest, package_version, options)
+        out += _name_rule(fm, shown_manifest, package)
     if result.manifest is not None:
-        out += _version_rule(result.manifest, result.frontmatter, shown_manifest, package_version, options)
         out += _install_docs(report, result.frontmatter, shown_manifest)
-        out += _name_rule(result.manifest, result.frontmatter, shown_manifest, package)
     out += _cli_argv_rule(named, package, shown_descriptor, parsed_descriptor.key_lines)
     others = [m for m in found.manifests if m != relative and not _same_file(root / m, resolved)]
     out += _duplicates(others, relative, prefix)
@@ -314,15 +318,13 @@ def compare_versions(
 
 
 def _version_rule(
-    parsed: manifest.Manifest,
-    fm: Any,
-    path: str,
-    package_version: PackageVersion,
-    options: config.Options,
+    fm: safe_yaml.LineDict, path: str, package_version: PackageVersion, options: config.Options
 ) -> list[Diagnostic]:
-    line = fm.line_of("version")
+    version = fm.get("version")
+    if not isinstance(version, str) or not version.strip():
+        return []  # missing or of the wrong type: the manifest's own rules say so
     return compare_versions(
-        parsed.version, package_version, path=path, line=line, dev_versions=options.dev_versions
+        version, package_version, path=path, line=fm.line_of("version"), dev_versions=options.dev_versions
     )
 
 
@@ -369,18 +371,19 @@ def _install_docs(report: RootReport, fm: Any, path: str) -> list[Diagnostic]:
     return out
 
 
-def _name_rule(parsed: manifest.Manifest, fm: Any, path: str, package: PackageDefinition) -> list[Diagnostic]:
-    if not package.name:
-        return []
+def _name_rule(fm: safe_yaml.LineDict, path: str, package: PackageDefinition) -> list[Diagnostic]:
+    name = fm.get("name")
+    if not package.name or not isinstance(name, str) or not manifest.NAME_PATTERN.match(name):
+        return []  # no name, or one the manifest's own rules already refuse
     expected = distribution.normalize_name(package.name)
-    if parsed.name == expected:
+    if name == expected:
         return []
     return [
         make(
             "manifest-name-matches-package",
             path,
             fm.line_of("name"),
-            f"manifest name {parsed.name!r} differs from the package name {package.name!r} "
+            f"manifest name {name!r} differs from the package name {package.name!r} "
             f"(normalised {expected!r})",
         )
     ]

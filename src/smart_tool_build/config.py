@@ -49,7 +49,6 @@ HATCH_HOOK_KEYS = frozenset(
         "require-runtime-dependencies",
         "require-runtime-features",
         "enable-by-default",
-        "priority",
     }
 )
 

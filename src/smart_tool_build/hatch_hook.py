@@ -4,13 +4,15 @@ Hatchling imports every ``hatch`` entry point on every build in the environment,
 module imports nothing but hatchling's own interface; the core is imported when the hook
 runs, which is only for projects that configured ``[tool.hatch.build.hooks.smart-tool]``.
 
-What each target gets (the places are :mod:`smart_tool_build.layout`'s):
+What each target gets is decided by :func:`smart_tool_build.plan.plan_build` (the places are
+:mod:`smart_tool_build.layout`'s and, for collections, :mod:`smart_tool_build.collection`'s):
 
-- ``sdist``: smart-tool.json, SMART_TOOL.md and its install documents at their source
-  paths, added to hatchling's own ``force_include`` (so ``exclude``, ``only-include`` and
-  ``.gitignore`` cannot drop them); the finished sdist is verified.
-- ``wheel`` (standard): the manifest once, at its import path or in the ``.dist-info``, and
-  the descriptor in the ``.dist-info``; the finished wheel is verified.
+- ``sdist``: smart-tool.json, SMART_TOOL.md and its install documents (and a collection's
+  files) at their source paths, added to hatchling's own ``force_include`` (so ``exclude``,
+  ``only-include`` and ``.gitignore`` cannot drop them); the finished sdist is verified.
+- ``wheel`` (standard): the manifest once, at its import path or in the ``.dist-info``, the
+  descriptor in the ``.dist-info``, a collection's package data where the source layout puts
+  it; the finished wheel is verified.
 - ``wheel`` (editable): the checks run and nothing is copied into site-packages: the package
   is served from the source tree, manifest included, and the installer's ``direct_url.json``
   (PEP 610) names that tree, where :mod:`smart_tool_build.runtime` reads the manifest.
@@ -30,8 +32,8 @@ from hatchling.builders.hooks.plugin.interface import BuildHookInterface
 from hatchling.plugin import hookimpl
 
 if TYPE_CHECKING:
-    from .artifacts import SourceFacts
     from .diagnostics import Diagnostic
+    from .plan import BuildPlan
 
 TABLE = "tool.hatch.build.hooks.smart-tool"
 
@@ -43,72 +45,54 @@ class SmartToolBuildHook(BuildHookInterface):  # type: ignore[type-arg]
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
-        self._facts: Optional[SourceFacts] = None
+        self._plan: Optional[BuildPlan] = None
         self._errors: list[str] = []
 
     def initialize(self, version: str, build_data: dict[str, Any]) -> None:
-        from . import layout
-        from .artifacts import SourceFacts
-        from .checks import check_root
+        from .plan import plan_build
 
         # `version` is the build flavour ("standard", "editable"), not the project version
-        self._facts = None
-        root = Path(self.root)
-        resolved = self.metadata.version
-        report = check_root(
-            root,
-            version=resolved,
+        self._plan = None
+        editable = self.target_name == "wheel" and version == "editable"
+        plan = plan_build(
+            Path(self.root),
+            version=self.metadata.version,
             version_origin="the version hatchling resolved",
             hook_options=dict(self.config),
             hook_table=TABLE,
+            editable=editable,
         )
-        self._show(report.diagnostics)
-        if report.failed() or report.manifest is None or report.manifest_relative is None:
+        self._show(plan.diagnostics)
+        if plan.failed():
             self._abort("not building: fix the problems above (codes are explained in the README)")
-        self.app.display_info(
-            f"smart-tool: {report.manifest_relative} checked ({report.manifest.name} {resolved})"
-        )
-        if self.target_name == "wheel" and version == "editable":
-            # nothing is copied: site-packages serves the package from the source tree, whose
-            # SMART_TOOL.md is the manifest (a copy would go stale, a folder would shadow the
-            # package); the installer's direct_url.json names that tree for the runtime accessor
-            return
+        for note in plan.notes:
+            self.app.display_info(f"smart-tool: {note}")
         self._require_reserved_paths()
+        if editable or self.target_name not in ("sdist", "wheel"):
+            # an editable wheel serves the source tree, where the manifest is read: a copy
+            # in site-packages would go stale or shadow the package
+            return
+        # add to hatchling's own force_include (it already holds pyproject.toml, the readme...):
+        # it wins over exclude, only-include and .gitignore
         force_include = build_data.setdefault("force_include", {})
-        plan = layout.plan(root, report.manifest_relative, report.install_docs)
-        descriptor_bytes = (root / "smart-tool.json").read_bytes()
-        manifest_bytes = (root / report.manifest_relative).read_bytes()
+        root = Path(self.root)
         if self.target_name == "sdist":
-            # add to hatchling's own force_include (it already holds pyproject.toml, the readme...)
-            for relative in plan.sdist_files:
+            for relative in plan.sdist_files():
                 force_include[str(root / relative)] = relative
-            self._facts = SourceFacts(
-                manifest_bytes,
-                descriptor_bytes,
-                plan.manifest_source,
-                sdist_members=plan.sdist_files,
-                dev_versions=report.options.dev_versions,
-            )
-        elif self.target_name == "wheel":
-            dist_info = self._dist_info(resolved)
-            member = plan.wheel_manifest_member(dist_info)
-            force_include[str(root / plan.manifest_source)] = member
-            force_include[str(root / "smart-tool.json")] = f"{dist_info}/smart-tool.json"
-            self._facts = SourceFacts(
-                manifest_bytes,
-                descriptor_bytes,
-                plan.manifest_source,
-                wheel_manifest_member=member,
-                dev_versions=report.options.dev_versions,
-            )
+        else:
+            for relative, member in plan.wheel_files(self._dist_info(plan.version)):
+                force_include[str(root / relative)] = member
+        self._plan = plan
 
     def finalize(self, version: str, build_data: dict[str, Any], artifact_path: str) -> None:
-        if self._facts is None:
+        if self._plan is None:
             return
         from .artifacts import verify
 
         shown = os.path.basename(artifact_path)
-        report = verify(Path(artifact_path), source=self._facts, display=shown)
+        kind = self.target_name
+        facts = self._plan.facts(kind, self._dist_info(self._plan.version) if kind == "wheel" else None)
+        report = verify(Path(artifact_path), source=facts, display=shown)
         self._show(report.diagnostics)
         if report.failed():
             with contextlib.suppress(OSError):  # nothing more to do than say so

@@ -57,6 +57,3 @@ def dist_info_name(name: str, version: str) -> str:
     """The .dist-info folder name a wheel of ``name`` ``version`` uses (PEP 427/491)."""
     escaped = re.sub(r"[-_.]+", "_", name).lower()
     return f"{escaped}-{version.replace('-', '_')}.dist-info"
-
-
-plan = plan_layout  # the adapters' older name; removed once both use smart_tool_build.plan

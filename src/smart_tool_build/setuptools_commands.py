@@ -11,13 +11,16 @@ wrapped instead, and every time setuptools asks for ``egg_info``, ``build_py``, 
 have used (the user's, setuptools-scm's, setuptools' or wheel's), made when the configuration
 is final. What each subclass does:
 
-- every one: checks the root (once) with the version setuptools resolved
-  (``egg_info.egg_version``: static, ``attr:``/``file:``, setuptools-scm) before it writes
-  anything; a problem ends the build with ``error:`` lines and no traceback;
-- ``build_py``: puts SMART_TOOL.md at its import path in the build folder, whatever
-  package-data, MANIFEST.in or the user's own build_py say (not in editable mode);
-- ``sdist``: puts smart-tool.json, SMART_TOOL.md and the install documents into the release
-  tree (``make_release_tree``), whatever MANIFEST.in or setuptools-scm's file list say;
+- every one: checks the root and plans the build (once, :func:`smart_tool_build.plan.plan_build`)
+  with the version setuptools resolved (``egg_info.egg_version``: static, ``attr:``/``file:``,
+  setuptools-scm) before it writes anything; a problem ends the build with ``error:`` lines
+  and no traceback;
+- ``build_py``: puts the files the wheel must carry (SMART_TOOL.md at its import path, a
+  collection's package data) into the build folder, whatever package-data, MANIFEST.in or the
+  user's own build_py say (not in editable mode);
+- ``sdist``: puts the files the sdist must carry (smart-tool.json, SMART_TOOL.md, the install
+  documents, a collection's files) into the release tree (``make_release_tree``), whatever
+  MANIFEST.in or setuptools-scm's file list say;
 - ``egg_info`` (through the ``egg_info.writers`` entry points): the descriptor, and a
   manifest outside every package, into the .egg-info folder, which becomes the wheel's
   .dist-info; nothing for editable installs, which read the source tree;
@@ -40,9 +43,8 @@ from .setuptools_plugin import STATE_ATTRIBUTE
 
 if TYPE_CHECKING:
     from .artifacts import SourceFacts
-    from .checks import RootReport
     from .diagnostics import Diagnostic
-    from .layout import Layout
+    from .plan import BuildPlan
 
     class _Command:
         distribution: Any
@@ -62,6 +64,9 @@ else:
 
 DESCRIPTOR = "smart-tool.json"
 MANIFEST = "SMART_TOOL.md"
+#: stands for the wheel's .dist-info folder in the plan's members: bdist_wheel names it, and
+#: what goes there travels through the .egg-info folder (the egg_info writers)
+_DIST_INFO = "<dist-info>"
 _WRAPS = "_smart_tool_wraps"
 _README = "codes are explained in smart-tool-build's README"
 
@@ -72,73 +77,46 @@ class SmartToolError(_SetupError):
 
 
 class _State:
-    """One build's view of the opted-in project: the root, and once checked, what to ship."""
+    """One build's view of the opted-in project: the root, and once checked, its plan."""
 
     def __init__(self, root: Path) -> None:
         self.root = root
         #: set by editable_wheel/develop: nothing is copied, the source tree is read in place
         self.editable = False
-        self.report: Optional[RootReport] = None
-        self.layout: Optional[Layout] = None
-        self.version = ""
-        self.manifest_bytes = b""
-        self.descriptor_bytes = b""
+        self.plan: Optional[BuildPlan] = None
 
-    def check(self, command: Any) -> RootReport:
+    def check(self, command: Any) -> BuildPlan:
         """Check the root once, with the final version; raise :class:`SmartToolError` on errors."""
-        if self.report is not None:
-            return self.report
-        from .checks import check_root
-        from .layout import plan
+        if self.plan is not None:
+            return self.plan
+        from .plan import plan_build
 
         dist = command.distribution
         egg_info = command if getattr(command, "egg_version", None) else dist.get_command_obj("egg_info")
         if not getattr(egg_info, "egg_version", None):
             egg_info.ensure_finalized()
         version = str(egg_info.egg_version)
-        report = check_root(self.root, version=version, version_origin="the version setuptools resolved")
-        _show(command, report.diagnostics)
-        if report.failed() or report.manifest is None or report.manifest_relative is None:
-            reason = f"not building {dist.get_name()} {version}: fix the problems above ({_README})"
-            raise SmartToolError(_message(report.diagnostics, reason))
-        self.layout = plan(self.root, report.manifest_relative, report.install_docs)
-        self.manifest_bytes = (self.root / report.manifest_relative).read_bytes()
-        self.descriptor_bytes = (self.root / DESCRIPTOR).read_bytes()
-        self.version = version
-        self.report = report
-        _info(command, f"smart-tool: {report.manifest_relative} checked ({report.manifest.name} {version})")
-        return report
-
-    def checked(self, command: Any) -> tuple[RootReport, Layout]:
-        report = self.check(command)
-        assert self.layout is not None
-        return report, self.layout
-
-    def sdist_facts(self, command: Any) -> SourceFacts:
-        from .artifacts import SourceFacts
-
-        report, layout = self.checked(command)
-        return SourceFacts(
-            self.manifest_bytes,
-            self.descriptor_bytes,
-            layout.manifest_source,
-            sdist_members=layout.sdist_files,
-            dev_versions=report.options.dev_versions,
+        plan = plan_build(
+            self.root,
+            version=version,
+            version_origin="the version setuptools resolved",
+            editable=self.editable,
         )
+        _show(command, plan.diagnostics)
+        if plan.failed():
+            reason = f"not building {dist.get_name()} {version}: fix the problems above ({_README})"
+            raise SmartToolError(_message(plan.diagnostics, reason))
+        for note in plan.notes:
+            _info(command, f"smart-tool: {note}")
+        self.plan = plan
+        return plan
 
     def wheel_facts(self, command: Any, wheel: Path) -> SourceFacts:
-        from .artifacts import SourceFacts
         from .layout import dist_info_name
 
-        report, layout = self.checked(command)
-        dist_info = _dist_info_of(wheel) or dist_info_name(command.distribution.get_name(), self.version)
-        return SourceFacts(
-            self.manifest_bytes,
-            self.descriptor_bytes,
-            layout.manifest_source,
-            wheel_manifest_member=layout.wheel_manifest_member(dist_info),
-            dev_versions=report.options.dev_versions,
-        )
+        plan = self.check(command)
+        dist_info = _dist_info_of(wheel) or dist_info_name(command.distribution.get_name(), plan.version)
+        return plan.facts("wheel", dist_info)
 
 
 def _state(command: Any) -> _State:
@@ -233,12 +211,13 @@ def _build_py_run(command: Any, run: Callable[[], None]) -> None:
     if getattr(command, "editable_mode", False) or getattr(command, "dry_run", False):
         return
     state = _state(command)
-    _, layout = state.checked(command)
-    if layout.manifest_in_package is None:
-        return  # it goes into the .dist-info, through the egg_info writer
-    target = Path(command.build_lib) / layout.manifest_in_package
-    _place(state.root / layout.manifest_source, target, link=False)
-    _info(command, f"smart-tool: {layout.manifest_source} -> {target}")
+    plan = state.check(command)
+    for relative, member in plan.wheel_files(_DIST_INFO):
+        if member.startswith(_DIST_INFO):
+            continue  # goes into the .dist-info, through the egg_info writers
+        target = Path(command.build_lib) / member
+        _place(state.root / relative, target, link=False)
+    _info(command, f"smart-tool: files the wheel must carry placed in {command.build_lib}")
 
 
 def _sdist_run(command: Any, run: Callable[[], None]) -> None:
@@ -246,7 +225,7 @@ def _sdist_run(command: Any, run: Callable[[], None]) -> None:
     state.check(command)
     run()
     archives = [Path(p) for p in (command.get_archive_files() or [])]
-    _verify(command, archives, lambda _: state.sdist_facts(command))
+    _verify(command, archives, lambda _: state.check(command).facts("sdist"))
 
 
 def _sdist_make_release_tree(
@@ -256,8 +235,7 @@ def _sdist_make_release_tree(
     if getattr(command, "dry_run", False):
         return
     state = _state(command)
-    _, layout = state.checked(command)
-    for relative in layout.sdist_files:
+    for relative in state.check(command).sdist_files():
         _place(state.root / relative, Path(base_dir) / relative, link=hasattr(os, "link"))
 
 
@@ -321,11 +299,10 @@ def write_egg_info_file(command: Any, basename: str, filename: str) -> None:
     state = _state(command)
     data: Optional[bytes] = None
     if not state.editable:
-        _, layout = state.checked(command)
-        if basename == DESCRIPTOR:
-            data = state.descriptor_bytes
-        elif basename == MANIFEST and layout.manifest_in_package is None:
-            data = state.manifest_bytes
+        plan = state.check(command)
+        for relative, member in plan.wheel_files(_DIST_INFO):
+            if member == f"{_DIST_INFO}/{basename}":
+                data = (state.root / relative).read_bytes()
     if getattr(command, "dry_run", False):
         return
     if data is None:

@@ -2,13 +2,15 @@
 
 setuptools loads every ``setuptools.finalize_distribution_options`` hook and every
 ``egg_info.writers`` entry point on *every* build in the environment, so this module imports
-nothing but the standard library. A project opts in with ``smart-tool.json`` at its root or a
-``[tool.smart-tool]`` table in pyproject.toml; only then is
+nothing but the standard library. A project opts in with ``smart-tool.json`` at its root, a
+``[tool.smart-tool]`` table in pyproject.toml, or (a collection) a
+``[tool.amplifier.collection]`` table; only then is
 :mod:`smart_tool_build.setuptools_commands` imported (it wraps setuptools' own commands), and
 the core only once one of those commands runs.
 
 For any other project the hook costs a stat (and, when pyproject.toml mentions
-``smart-tool`` at all, one TOML parse) and changes nothing: same files, same bytes.
+``smart-tool`` or ``amplifier`` at all, one TOML parse) and changes nothing: same files, same
+bytes.
 
 The hook runs while setuptools builds its ``Distribution``, *before* pyproject.toml is
 applied (name, version, packages and cmdclass are still empty), so nothing is decided here
@@ -36,7 +38,7 @@ def opted_in(root: str) -> bool:
             data = handle.read()
     except OSError:
         return False
-    if b"smart-tool" not in data:
+    if b"smart-tool" not in data and b"amplifier" not in data:
         return False
     return _has_table(data)
 
@@ -52,7 +54,10 @@ def _has_table(data: bytes) -> bool:
         # setuptools reports a broken pyproject.toml itself
         return False
     tool = document.get("tool")
-    return isinstance(tool, dict) and "smart-tool" in tool
+    if not isinstance(tool, dict):
+        return False
+    amplifier = tool.get("amplifier")
+    return "smart-tool" in tool or (isinstance(amplifier, dict) and "collection" in amplifier)
 
 
 def finalize_distribution_options(dist: Any) -> None:
