@@ -320,3 +320,15 @@ def test_bad_hatch_version_config_does_not_raise(tmp_path: Path, pyproject: str)
     make(tmp_path, {"pyproject.toml": pyproject, "v.py": 'version = "1.0"\n'})
     package, _ = distribution.read(tmp_path)
     assert package.version.value is None or package.version.value == "1.0"
+
+
+def test_core_metadata_reads_the_header_block_only() -> None:
+    data = (
+        b"Metadata-Version: 2.1\nName: demo-tool\nVersion: 1.2.3\nSummary: one\n  two\n"
+        b"Classifier: A\nClassifier: B\n\nVersion: 9.9.9 in the body\n"
+    )
+    headers = distribution.core_metadata(data)
+    assert headers["Name"] == "demo-tool"
+    assert headers["Version"] == "1.2.3"
+    assert headers["Summary"] == "one two"
+    assert headers["Classifier"] == "A"

@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import posixpath
 from dataclasses import dataclass, field
-from email.parser import BytesHeaderParser
 from pathlib import Path
 from typing import Optional
 
@@ -18,7 +17,7 @@ from . import manifest as manifest_module
 from .archive import Archive, ArchiveError, open_archive
 from .checks import compare_versions, install_doc_candidates
 from .diagnostics import Diagnostic, Severity, has_errors, make
-from .distribution import PackageVersion, normalize_name
+from .distribution import PackageVersion, core_metadata, normalize_name
 from .walk import SKIPPED_FOLDERS
 
 DESCRIPTOR = descriptor_module.DESCRIPTOR_NAME
@@ -121,10 +120,10 @@ def _read_headers(report: ArtifactReport, headers_bytes: Optional[bytes]) -> Non
     """The Name and Version of a METADATA or PKG-INFO file."""
     if headers_bytes is None:
         return
-    headers = BytesHeaderParser().parsebytes(headers_bytes)
+    headers = core_metadata(headers_bytes)
     version, name = headers.get("Version"), headers.get("Name")
-    report.version = str(version).strip() if version else None
-    report.name = normalize_name(str(name).strip()) if name else None
+    report.version = version or None
+    report.name = normalize_name(name) if name else None
 
 
 def _nested_folders(archive: Archive, top: str, exclude: str) -> list[str]:

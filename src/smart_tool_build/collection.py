@@ -44,10 +44,9 @@ from pathlib import Path
 from typing import Any, Optional
 
 from . import checks, config, distribution, frontmatter, safe_yaml, walk
-from .config import Options
 from .descriptor import DESCRIPTOR_NAME
 from .diagnostics import Diagnostic, Severity, has_errors, make
-from .distribution import PackageDefinition
+from .distribution import is_collection as is_collection  # part of this module's API
 
 #: the folders the spec's discovery (and its installed layout) knows, in the spec's order
 RESOURCE_FOLDERS = ("profiles", "agents", "context", "scenario-tools", "modules", "templates", "docs")
@@ -115,14 +114,6 @@ class CollectionReport:
 
     def failed(self, *, warnings_as_errors: bool = False) -> bool:
         return has_errors(self.diagnostics, warnings_as_errors=warnings_as_errors)
-
-
-def is_collection(package: PackageDefinition, options: Options) -> bool:
-    """Build as a collection? ``collection = true/false`` decides; else the table's presence."""
-    if options.collection is not None:
-        return options.collection
-    amplifier = package.tool.get("amplifier")
-    return isinstance(amplifier, dict) and "collection" in amplifier
 
 
 def check_collection(root: Path, *, display: str = "", version: Optional[str] = None) -> CollectionReport:

@@ -60,6 +60,38 @@ class PackageDefinition(NamedTuple):
     data: Mapping[str, Any] = _EMPTY
 
 
+def core_metadata(data: bytes) -> dict[str, str]:
+    """The first value of each header of a METADATA / PKG-INFO file (RFC 822 style).
+
+    Only the header block is read (up to the first blank line); continuation lines are
+    joined. Enough for Name and Version, without the cost of importing :mod:`email`.
+    """
+    headers: dict[str, str] = {}
+    last = None
+    for raw in data.decode("utf-8", errors="replace").splitlines():
+        if not raw.strip():
+            break
+        if raw[:1] in (" ", "\t") and last is not None:
+            headers[last] += " " + raw.strip()
+            continue
+        name, colon, value = raw.partition(":")
+        if not colon:
+            continue
+        last = name.strip()
+        headers.setdefault(last, value.strip())
+        if headers[last] != value.strip():
+            last = None  # a repeated header: keep the first, ignore the rest's continuations
+    return headers
+
+
+def is_collection(package: PackageDefinition, options: Any) -> bool:
+    """Build as a collection? ``collection = true/false`` decides; else the table's presence."""
+    if options.collection is not None:
+        return bool(options.collection)
+    amplifier = package.tool.get("amplifier")
+    return isinstance(amplifier, dict) and "collection" in amplifier
+
+
 def normalize_name(name: str) -> str:
     """PEP 503 normalisation: lowercase, runs of -_. become one hyphen."""
     return re.sub(r"[-_.]+", "-", name).lower()
@@ -183,9 +215,7 @@ def _pyproject_version(
     pkg_info = root / "PKG-INFO"
     if pkg_info.is_file():
         try:
-            from email.parser import HeaderParser
-
-            headers = HeaderParser().parsestr(pkg_info.read_text(encoding="utf-8"))
+            headers = core_metadata(pkg_info.read_bytes())
             if headers.get("Version"):
                 return PackageVersion(headers["Version"], "PKG-INFO Version", "PKG-INFO")
         except (OSError, UnicodeDecodeError):

@@ -15,14 +15,17 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Optional
+from typing import TYPE_CHECKING, Any, Optional
 
 from .artifacts import SourceFacts
 from .checks import RootReport, check_root
-from .collection import RESOURCE_FOLDERS, CollectionReport, check_collection, is_collection
 from .descriptor import DESCRIPTOR_NAME
 from .diagnostics import Diagnostic, has_errors
+from .distribution import is_collection
 from .layout import Layout, plan_layout
+
+if TYPE_CHECKING:
+    from .collection import CollectionReport
 
 RESOURCE_NOTE = (
     "editable install of a collection: the resource folders at the project root ({folders}) stay "
@@ -127,6 +130,8 @@ def plan_build(
             d for d in tool.diagnostics if d.code in ("config-valid", "package-definition-parses")
         ]
     if as_collection:
+        from .collection import RESOURCE_FOLDERS, check_collection  # only collections pay for it
+
         report = check_collection(root, version=version)
         plan.collection = report
         plan.diagnostics += report.diagnostics
