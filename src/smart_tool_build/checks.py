@@ -56,13 +56,15 @@ def check_root(
     version_origin: str = "the build backend's resolved version",
     hook_options: Optional[Mapping[str, Any]] = None,
     hook_table: str = "tool.hatch.build.hooks.smart-tool",
+    scan: Optional[walk.Scan] = None,
 ) -> RootReport:
     """Check the distribution root ``root``.
 
     ``display`` prefixes every path in the diagnostics (the root as the user named it).
     ``version`` is the package version a build backend resolved; without it the version
     is read from the package definition. ``hook_options`` is a build hook's own table,
-    layered over ``[tool.smart-tool]``.
+    layered over ``[tool.smart-tool]``. ``scan`` is the root's walk when a survey already
+    made it (``smart-tool check --recursive``).
     """
     prefix = display.rstrip("/") + "/" if display and display != "." else ""
     package, out = distribution.read(root, prefix=prefix)
@@ -89,7 +91,8 @@ def check_root(
         return _finish(report)
     parsed_descriptor = descriptor.parse_file(descriptor_path, shown_descriptor)
     out += parsed_descriptor.diagnostics
-    found = walk.scan_root(root, options.exclude)
+    # a survey's scan knows no exclude globs: with some, the root is scanned again with them
+    found = scan if scan is not None and not options.exclude else walk.scan_root(root, options.exclude)
     report.nested_roots = found.nested_roots
     for folder, reason in found.unreadable:
         out.append(
@@ -165,17 +168,23 @@ def _exists(path: Path) -> bool:
     return True
 
 
-def discover_roots(top: Path, display: str) -> tuple[list[tuple[Path, str]], list[Diagnostic]]:
-    """Every root at or below ``top`` as (path, display), and a warning per unreadable folder.
+#: one root to check: its path, how to show it, and its scan when a survey already made it
+RootJob = tuple[Path, str, Optional[walk.Scan]]
+
+
+def discover_roots(top: Path, display: str) -> tuple[list[RootJob], list[Diagnostic]]:
+    """Every root at or below ``top`` (with its scan, from one walk), and a warning per
+    unreadable folder outside them.
 
     ``display`` is ``top`` as the user named it; each root is shown under it.
     """
-    found, unreadable = walk.find_roots(top)
+    found = walk.survey(top)
     base = "" if display in (".", "./", "") else display.rstrip("/") + "/"
-    roots = []
-    for root in found:
+    roots: list[RootJob] = []
+    for root, scan in found.roots:
         relative = root.relative_to(top).as_posix()
-        roots.append((root, display if relative == "." else base + relative))
+        roots.append((root, display if relative == "." else base + relative, scan))
+    unreadable = found.unreadable
     problems = [
         make(
             "tree-readable",
@@ -188,12 +197,12 @@ def discover_roots(top: Path, display: str) -> tuple[list[tuple[Path, str]], lis
     return roots, problems
 
 
-def _diagnostics_of(job: tuple[Path, str]) -> list[Diagnostic]:
-    return check_root(job[0], display=job[1]).diagnostics
+def _diagnostics_of(job: RootJob) -> list[Diagnostic]:
+    return check_root(job[0], display=job[1], scan=job[2]).diagnostics
 
 
-def check_roots(roots: list[tuple[Path, str]], *, jobs: Optional[int] = None) -> list[Diagnostic]:
-    """Check many (root, display) pairs; with many roots, on every core.
+def check_roots(roots: list[RootJob], *, jobs: Optional[int] = None) -> list[Diagnostic]:
+    """Check many roots; with many roots, on every core.
 
     ``jobs`` None picks: one process below :data:`PARALLEL_THRESHOLD` roots (a pool costs
     more than it saves there), else one per core.

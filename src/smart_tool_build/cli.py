@@ -84,9 +84,9 @@ def _add_report_options(parser: argparse.ArgumentParser) -> None:
 
 
 def _run_check(args: argparse.Namespace) -> int:
-    from .checks import check_roots, discover_roots
+    from .checks import RootJob, check_roots, discover_roots
 
-    roots: list[tuple[Path, str]] = []
+    roots: list[RootJob] = []
     problems: list[Diagnostic] = []
     for given in args.paths:
         path = Path(given)
@@ -98,9 +98,9 @@ def _run_check(args: argparse.Namespace) -> int:
             roots += found
             problems += unreadable
         else:
-            roots.append((path, given))
+            roots.append((path, given, None))
     diagnostics = problems + check_roots(roots, jobs=args.jobs)
-    return _report(args, diagnostics, [shown for _, shown in roots])
+    return _report(args, diagnostics, [shown for _, shown, _ in roots])
 
 
 def _run_inspect(args: argparse.Namespace) -> int:

@@ -10,6 +10,7 @@ import os
 from dataclasses import dataclass, field
 from fnmatch import fnmatchcase
 from pathlib import Path
+from typing import Optional
 
 from .descriptor import DESCRIPTOR_NAME
 from .manifest import MANIFEST_NAME
@@ -90,26 +91,64 @@ def scan_root(root: Path, exclude: tuple[str, ...] = ()) -> Scan:
     return scan
 
 
-def find_roots(top: Path, exclude: tuple[str, ...] = ()) -> tuple[list[Path], list[tuple[str, str]]]:
-    """Every folder at or below ``top`` that holds a smart-tool.json."""
-    roots: list[Path] = []
-    scan = Scan()
-    pending = [("", str(top))]
+@dataclass
+class Survey:
+    """One walk of a folder: every root below it, each with its own :class:`Scan`."""
+
+    #: (root, what :func:`scan_root` would find there without exclude globs), by path
+    roots: list[tuple[Path, Scan]] = field(default_factory=list)
+    #: folders outside every root that could not be read, relative to the top
+    unreadable: list[tuple[str, str]] = field(default_factory=list)
+
+
+def survey(top: Path) -> Survey:
+    """Every folder at or below ``top`` that holds a smart-tool.json, each with its scan.
+
+    One walk serves both the search for roots and each root's duplicate scan, so a recursive
+    check lists every folder once. A root whose options have ``exclude`` globs is scanned
+    again by :func:`scan_root` with them.
+    """
+    result = Survey()
+    outside = Scan()
+    # (path relative to top, folder, the scan of the root it belongs to, that root's path)
+    pending: list[tuple[str, str, Optional[Scan], str]] = [("", str(top), None, "")]
     while pending:
-        relative, folder = pending.pop()
-        entries = _entries(folder, scan, relative)
+        relative, folder, owner, base = pending.pop()
+        inner = relative[len(base) :].lstrip("/") if owner is not None else relative
+        entries = _entries(folder, owner or outside, inner)
         names = _names(entries)
         if relative and "pyvenv.cfg" in names:
             continue
         if DESCRIPTOR_NAME in names:
-            roots.append(top / relative if relative else top)
+            if owner is not None:
+                owner.nested_roots.append(inner)
+            owner, base, inner = Scan(), relative, ""
+            result.roots.append((top / relative if relative else top, owner))
         for entry in entries:
-            child = f"{relative}/{entry.name}" if relative else entry.name
             try:
                 is_dir = entry.is_dir(follow_symlinks=False)
             except OSError:
                 continue
-            if is_dir and not _skipped(entry.name) and not _excluded(child, exclude):
-                pending.append((child, entry.path))
-    roots.sort()
-    return roots, scan.unreadable
+            if is_dir:
+                if not _skipped(entry.name):
+                    child = f"{relative}/{entry.name}" if relative else entry.name
+                    pending.append((child, entry.path, owner, base))
+            elif entry.name == MANIFEST_NAME and owner is not None:
+                try:
+                    if entry.is_file():
+                        owner.manifests.append(f"{inner}/{entry.name}" if inner else entry.name)
+                except OSError:  # pragma: no cover - a vanished entry
+                    continue
+    for _, scan in result.roots:
+        scan.manifests.sort()
+        scan.nested_roots.sort()
+    result.roots.sort(key=lambda pair: pair[0])
+    result.unreadable = outside.unreadable
+    return result
+
+
+def find_roots(top: Path) -> tuple[list[Path], list[tuple[str, str]]]:
+    """Every folder at or below ``top`` that holds a smart-tool.json, and the folders outside
+    them that could not be read."""
+    found = survey(top)
+    return [root for root, _ in found.roots], found.unreadable
