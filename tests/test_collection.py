@@ -53,6 +53,11 @@ FIXTURE_CASES: dict[str, list[Expected]] = {
     "valid-flat": [],  # setuptools, resources at the root, identical embedded copy, a nested smart tool
     "valid-nested": [],  # resources inside the package, no embedded copy (the root's is shipped)
     "valid-hatchling": [],  # hatchling, src/ layout, identical embedded copy
+    # build-ready fixtures for the real builds in tests/e2e/test_collection_*.py: every kind of
+    # resource, and neither MANIFEST.in nor package-data
+    "valid-setuptools-nested": [],  # setuptools, resources in the package, identical embedded copy
+    "valid-hatchling-flat": [],  # hatchling, resources at the root, no embedded copy
+    "valid-hatchling-nested": [],  # hatchling, src/ layout, resources in the package, embedded copy
     # ---- collection-metadata
     "collection-metadata": [e("collection-metadata", P, 7)],  # version "1.0"
     "collection-metadata--name-underscore": [e("collection-metadata", P, 6)],  # tiny_kit

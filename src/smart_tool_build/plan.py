@@ -33,6 +33,14 @@ RESOURCE_NOTE = (
     "resources in site-packages will not find them there; use a regular install, or move them "
     "into the package folder (the nested layout)"
 )
+EMBEDDED_NOTE = (
+    "editable install of a collection: {package_dir}/ has no pyproject.toml of its own; a wheel "
+    "carries a copy of the root's as {package}/pyproject.toml, but an editable install that serves "
+    "the package from the source tree (hatchling, setuptools' default lenient mode) has none, so an "
+    "application that reads the collection's metadata from the installed package will not find "
+    "it; use a regular install, or copy the root pyproject.toml to {package_dir}/pyproject.toml "
+    "(the build checks that the two agree)"
+)
 
 
 @dataclass
@@ -78,6 +86,14 @@ class BuildPlan:
         if self.collection is not None:
             pairs += self.collection.plan.wheel_files
         return list(dict.fromkeys(pairs))
+
+    def editable_links(self) -> list[tuple[str, str]]:
+        """(source relative to the root, wheel member) an editable install that serves a link
+        tree instead of the source tree (setuptools' strict mode) must link: a collection's
+        package data, which would otherwise be missing from the installed package. A smart
+        tool's manifest is not linked: the runtime accessor reads it from the source tree.
+        """
+        return list(self.collection.plan.wheel_files) if self.collection is not None else []
 
     def facts(self, kind: str, dist_info: Optional[str] = None) -> SourceFacts:
         """What the finished ``kind`` ("wheel" or "sdist") artifact must carry."""
@@ -145,4 +161,7 @@ def plan_build(
             tops = {member.split("/", 1)[0] for _, member in report.plan.wheel_files}
             flat = sorted(tops & set(RESOURCE_FOLDERS))
             plan.notes.append(RESOURCE_NOTE.format(folders=", ".join(flat)))
+        if editable and report.package_dir is not None and not report.embedded:
+            package = report.package_dir.rsplit("/", 1)[-1]
+            plan.notes.append(EMBEDDED_NOTE.format(package_dir=report.package_dir, package=package))
     return plan

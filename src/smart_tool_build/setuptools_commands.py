@@ -17,7 +17,8 @@ is final. What each subclass does:
   and no traceback;
 - ``build_py``: puts the files the wheel must carry (SMART_TOOL.md at its import path, a
   collection's package data) into the build folder, whatever package-data, MANIFEST.in or the
-  user's own build_py say (not in editable mode);
+  user's own build_py say (not in editable mode; a strict editable install instead gets a
+  collection's package data into its link tree, through ``get_output_mapping``);
 - ``sdist``: puts the files the sdist must carry (smart-tool.json, SMART_TOOL.md, the install
   documents, a collection's files) into the release tree (``make_release_tree``), whatever
   MANIFEST.in or setuptools-scm's file list say;
@@ -195,7 +196,8 @@ def _wrap(base: type, overrides: dict[str, Callable[..., Any]]) -> type:
         _WRAPS: base,
     }
     for name, implementation in overrides.items():
-        namespace[name] = bind(name, implementation)
+        if hasattr(base, name):  # e.g. build_py.get_output_mapping is new in setuptools 64
+            namespace[name] = bind(name, implementation)
     wrapped = type(base.__name__, (base,), namespace)
     made.append(wrapped)
     return wrapped
@@ -218,6 +220,24 @@ def _build_py_run(command: Any, run: Callable[[], None]) -> None:
         target = Path(command.build_lib) / member
         _place(state.root / relative, target, link=False)
     _info(command, f"smart-tool: files the wheel must carry placed in {command.build_lib}")
+
+
+def _build_py_get_output_mapping(
+    command: Any, get_output_mapping: Callable[[], dict[str, str]]
+) -> dict[str, str]:
+    """In editable mode, also map the plan's editable links (a collection's package data).
+
+    A strict editable install builds its link tree from this mapping (build_lib path ->
+    source path), and ``run`` copies nothing in editable mode: without these entries the
+    installed package would lack every resource the source tree has.
+    """
+    mapping = dict(get_output_mapping() or {})
+    if not getattr(command, "editable_mode", False):
+        return mapping
+    state = _state(command)
+    for relative, member in state.check(command).editable_links():
+        mapping[str(Path(command.build_lib) / member)] = str(state.root / relative)
+    return mapping
 
 
 def _sdist_run(command: Any, run: Callable[[], None]) -> None:
@@ -283,7 +303,7 @@ def _editable_run(command: Any, run: Callable[[], None]) -> None:
 
 _OVERRIDES: dict[str, dict[str, Callable[..., Any]]] = {
     "egg_info": {"run": _check_then_run},
-    "build_py": {"run": _build_py_run},
+    "build_py": {"run": _build_py_run, "get_output_mapping": _build_py_get_output_mapping},
     "sdist": {"run": _sdist_run, "make_release_tree": _sdist_make_release_tree},
     "bdist_wheel": {"run": _bdist_wheel_run},
     "editable_wheel": {"run": _editable_run},
