@@ -513,3 +513,14 @@ def test_corpus_check_writes_nothing() -> None:
     for name in _corpus():
         check_collection(CORPUS / name)
     assert snapshot() == before
+
+
+def test_build_system_differences_are_not_reported(tmp_path: Path) -> None:
+    """Adding smart-tool-build to the root's build requires does not make the copy "differ"."""
+    root = tmp_path / "valid-nested"
+    shutil.copytree(COLLECTIONS / "valid-nested", root)
+    package = next(p for p in root.iterdir() if (p / "__init__.py").is_file())
+    text = (root / P).read_text()
+    assert '"smart-tool-build"' in text
+    (package / P).write_text(text.replace(', "smart-tool-build"', ""))
+    assert check_collection(root).diagnostics == []

@@ -898,7 +898,12 @@ def _get(data: Any, keys: Sequence[str]) -> Any:
 
 
 def _without_metadata(data: dict[str, Any]) -> dict[str, Any]:
-    copy: dict[str, Any] = {k: (dict(v) if isinstance(v, dict) else v) for k, v in data.items()}
+    """The document less what is compared as metadata, and less ``[build-system]``: how the
+    root is built (adding smart-tool-build to its requires, say) is nothing the installed
+    collection's reader looks at, so a difference there is not worth a warning."""
+    copy: dict[str, Any] = {
+        k: (dict(v) if isinstance(v, dict) else v) for k, v in data.items() if k != "build-system"
+    }
     for keys in METADATA_KEYS:
         holder: Any = copy
         for key in keys[:-1]:
