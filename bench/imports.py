@@ -86,7 +86,9 @@ def main() -> None:
                 elapsed, pulled = measure(setup, measured, empty)
                 times.append(elapsed)
                 heavy.add(pulled)
-            print(f"{label:<62} median {statistics.median(times):6.2f} ms   heavy imports: {' '.join(sorted(heavy))}")
+            print(
+                f"{label:<62} median {statistics.median(times):6.2f} ms   heavy imports: {' '.join(sorted(heavy))}"
+            )
 
 
 if __name__ == "__main__":

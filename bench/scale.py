@@ -102,7 +102,9 @@ def generate(root: Path, count: int) -> None:
             json.dumps({"manifest": f"src/tool_{n}/SMART_TOOL.md", "cli_argv": [f"tool-{n}"]})
         )
         (tool / "README.md").write_text(f"# tool-{n}\n\n{body}\n")
-        (tool / "docs" / "installing-pandoc.md").write_text("# pandoc\n\nInstall it from your package manager.\n")
+        (tool / "docs" / "installing-pandoc.md").write_text(
+            "# pandoc\n\nInstall it from your package manager.\n"
+        )
         (package / "SMART_TOOL.md").write_text(MANIFEST.format(n=n, body=body))
         (package / "__init__.py").write_text('"""A tool."""\n')
         (package / "cli.py").write_text("def main() -> int:\n    return 0\n" * 5)
