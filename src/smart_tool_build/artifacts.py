@@ -103,7 +103,8 @@ def verify(
                 "artifact-member-paths",
                 f"{shown}/{name}",
                 None,
-                "member path is absolute or climbs out of the archive with `..`",
+                # the name as stored: the path shown is normalised, so "/etc/x" would read "etc/x"
+                f"member path {name!r} is absolute or climbs out of the archive with `..`",
                 "an installer would write this file outside its target folder",
             )
         )

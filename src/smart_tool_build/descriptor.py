@@ -133,6 +133,8 @@ def manifest_path_problem(manifest: str) -> Optional[str]:
     """Why a descriptor's ``manifest`` value is not a safe relative POSIX path, if it is not."""
     if any(ord(c) < 32 for c in manifest):
         return "contains control characters"
+    if any("\ud800" <= c <= "\udfff" for c in manifest):  # a JSON escape such as "\ud800"
+        return "contains a lone surrogate (an escape such as \\ud800), which is not text"
     if "\\" in manifest:
         return "uses backslashes; write the path with /"
     if manifest.startswith("/") or re.match(r"[A-Za-z]:", manifest):

@@ -11,7 +11,9 @@ from __future__ import annotations
 
 import ast
 import json
+import os
 import re
+import stat
 import sys
 from collections.abc import Mapping
 from pathlib import Path
@@ -240,8 +242,8 @@ def _pyproject_version(
             files = dynamic_table["file"]
             first = files if isinstance(files, str) else (files[0] if files else "")
             try:
-                value = (root / first).read_text(encoding="utf-8").strip()
-            except (OSError, UnicodeDecodeError):
+                value = _read_version_file(root / first).strip()
+            except (OSError, UnicodeDecodeError, ValueError):  # ValueError: a NUL in the path
                 value = ""
             if value:
                 return PackageVersion(value, f"{first} (setuptools file:)", first, 1)
@@ -261,10 +263,27 @@ def _table(data: Any, key: str) -> dict[str, Any]:
     return value if isinstance(value, dict) else {}
 
 
+#: a version file is a line or a module: larger ones are not read
+_MAX_VERSION_FILE = 1024 * 1024
+
+
+def _read_version_file(path: Path) -> str:
+    """A version file's text: a regular file of at most :data:`_MAX_VERSION_FILE` bytes, so
+    that a FIFO (which would block) or /dev/zero (which never ends) is refused, not read."""
+    info = os.stat(path)
+    if not stat.S_ISREG(info.st_mode) or info.st_size > _MAX_VERSION_FILE:
+        raise OSError(f"{path} is not a regular file of at most {_MAX_VERSION_FILE} bytes")
+    with open(path, "rb") as handle:
+        data = handle.read(_MAX_VERSION_FILE + 1)
+    if len(data) > _MAX_VERSION_FILE:
+        raise OSError(f"{path} is over {_MAX_VERSION_FILE} bytes")
+    return data.decode("utf-8")
+
+
 def _from_python_file(root: Path, relative: str, pattern: Any, origin: str) -> PackageVersion:
     path = root / relative
     try:
-        text = path.read_text(encoding="utf-8")
+        text = _read_version_file(path)
     except (OSError, UnicodeDecodeError, ValueError):
         return PackageVersion(None, "", unresolved=f"cannot read {relative} named by {origin}")
     try:
