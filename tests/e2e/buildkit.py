@@ -166,3 +166,67 @@ def assert_clean_failure(build: Build, *codes: str) -> None:
         assert code in build.output, f"{code} not in output:\n{build.output}"
     assert "Traceback" not in build.output, build.output
     assert build.artifacts == [], build.artifacts
+
+
+MANIFEST = "SMART_TOOL.md"
+DESCRIPTOR = "smart-tool.json"
+
+
+def zip_names(path: Path) -> list[str]:
+    """Every member name of a wheel, duplicates included (a dict would hide them)."""
+    with zipfile.ZipFile(path) as archive:
+        return [name for name in archive.namelist() if not name.endswith("/")]
+
+
+def tar_names(path: Path) -> list[str]:
+    with tarfile.open(path) as archive:
+        return [m.name.split("/", 1)[1] for m in archive.getmembers() if m.isfile()]
+
+
+def named(names: list[str], basename: str, nested: tuple[str, ...] = ()) -> list[str]:
+    """Members named ``basename``, outside nested tools' folders and setuptools' .egg-info."""
+    return [
+        n
+        for n in names
+        if n.rsplit("/", 1)[-1] == basename
+        and not n.startswith(nested)
+        and not any(p.endswith(".egg-info") for p in n.split("/")[:-1])
+    ]
+
+
+def assert_tool_built(
+    build: Build,
+    *,
+    manifest_source: str,
+    wheel_manifest: str,
+    dist_info: str,
+    sdist_also: tuple[str, ...] = (),
+    nested: tuple[str, ...] = (),
+) -> None:
+    """Both archives carry the descriptor and the manifest once, byte-identical to the source."""
+    assert build.ok, build.output
+    assert "Traceback" not in build.output
+    project = build.project
+    manifest = (project / manifest_source).read_bytes()
+    descriptor = (project / DESCRIPTOR).read_bytes()
+
+    names = zip_names(build.wheel)
+    assert len(names) == len(set(names)), f"duplicate wheel members: {names}"
+    assert named(names, MANIFEST, nested) == [wheel_manifest]
+    assert named(names, DESCRIPTOR, nested) == [f"{dist_info}/{DESCRIPTOR}"]
+    wheel = wheel_members(build.wheel)
+    assert wheel[wheel_manifest] == manifest
+    assert wheel[f"{dist_info}/{DESCRIPTOR}"] == descriptor
+
+    names = tar_names(build.sdist)
+    assert len(names) == len(set(names)), f"duplicate sdist members: {names}"
+    assert named(names, MANIFEST, nested) == [manifest_source]
+    assert named(names, DESCRIPTOR, nested) == [DESCRIPTOR]
+    sdist = sdist_members(build.sdist)
+    assert sdist[manifest_source] == manifest
+    assert sdist[DESCRIPTOR] == descriptor
+    for relative in sdist_also:
+        assert sdist[relative] == (project / relative).read_bytes(), relative
+
+    for artifact in (build.sdist, build.wheel):
+        assert f"smart-tool: {artifact.name} verified" in build.output

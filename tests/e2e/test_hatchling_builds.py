@@ -10,11 +10,20 @@ import json
 import re
 import subprocess
 import tarfile
-import zipfile
 from pathlib import Path
 
 import pytest
-from buildkit import EXAMPLES, FIXTURES, Build, Builder, sdist_members, wheel_members
+from buildkit import (
+    EXAMPLES,
+    FIXTURES,
+    Build,
+    Builder,
+    assert_tool_built,
+    sdist_members,
+    tar_names,
+    wheel_members,
+    zip_names,
+)
 
 HATCHLING = FIXTURES / "hatchling"
 MANIFEST = "SMART_TOOL.md"
@@ -22,59 +31,9 @@ Done = subprocess.CompletedProcess[str]
 DESCRIPTOR = "smart-tool.json"
 
 
-def zip_names(path: Path) -> list[str]:
-    """Every member name of a wheel, duplicates included (a dict would hide them)."""
-    with zipfile.ZipFile(path) as archive:
-        return [name for name in archive.namelist() if not name.endswith("/")]
-
-
-def tar_names(path: Path) -> list[str]:
-    with tarfile.open(path) as archive:
-        return [m.name.split("/", 1)[1] for m in archive.getmembers() if m.isfile()]
-
-
 def manifests_in(names: list[str], nested: tuple[str, ...] = ()) -> list[str]:
     """The SMART_TOOL.md members outside the nested tools' folders."""
     return [n for n in names if n.rsplit("/", 1)[-1] == MANIFEST and not n.startswith(nested)]
-
-
-def assert_tool_built(
-    build: Build,
-    *,
-    manifest_source: str,
-    wheel_manifest: str,
-    dist_info: str,
-    sdist_also: tuple[str, ...] = (),
-    nested: tuple[str, ...] = (),
-) -> None:
-    """Both archives carry the descriptor and the manifest once, byte-identical to the source."""
-    assert build.ok, build.output
-    assert "Traceback" not in build.output
-    project = build.project
-    manifest = (project / manifest_source).read_bytes()
-    descriptor = (project / DESCRIPTOR).read_bytes()
-
-    names = zip_names(build.wheel)
-    assert len(names) == len(set(names)), f"duplicate wheel members: {names}"
-    assert manifests_in(names, nested) == [wheel_manifest]
-    wheel = wheel_members(build.wheel)
-    assert wheel[wheel_manifest] == manifest
-    assert wheel[f"{dist_info}/{DESCRIPTOR}"] == descriptor
-    assert [n for n in names if n.rsplit("/", 1)[-1] == DESCRIPTOR and not n.startswith(nested)] == [
-        f"{dist_info}/{DESCRIPTOR}"
-    ]
-
-    names = tar_names(build.sdist)
-    assert len(names) == len(set(names)), f"duplicate sdist members: {names}"
-    assert manifests_in(names, nested) == [manifest_source]
-    sdist = sdist_members(build.sdist)
-    assert sdist[manifest_source] == manifest
-    assert sdist[DESCRIPTOR] == descriptor
-    for relative in sdist_also:
-        assert sdist[relative] == (project / relative).read_bytes(), relative
-
-    for artifact in (build.sdist, build.wheel):
-        assert f"smart-tool: {artifact.name} verified" in build.output
 
 
 def git(project: Path, *args: str) -> None:

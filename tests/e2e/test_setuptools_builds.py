@@ -12,8 +12,6 @@ from __future__ import annotations
 import re
 import subprocess
 import sys
-import tarfile
-import zipfile
 from collections.abc import Callable
 from pathlib import Path
 
@@ -25,9 +23,11 @@ from buildkit import (
     Build,
     Builder,
     assert_clean_failure,
+    assert_tool_built,
     pip_download,
-    sdist_members,
+    tar_names,
     wheel_members,
+    zip_names,
 )
 
 pytestmark = pytest.mark.build
@@ -40,17 +40,6 @@ DESCRIPTOR = "smart-tool.json"
 # --- helpers ----------------------------------------------------------------------------
 
 
-def zip_names(path: Path) -> list[str]:
-    """Every member name of a wheel, duplicates included (a dict would hide them)."""
-    with zipfile.ZipFile(path) as archive:
-        return [name for name in archive.namelist() if not name.endswith("/")]
-
-
-def tar_names(path: Path) -> list[str]:
-    with tarfile.open(path) as archive:
-        return [m.name.split("/", 1)[1] for m in archive.getmembers() if m.isfile()]
-
-
 def outside_egg_info(names: list[str], basename: str) -> list[str]:
     """Members named ``basename``, leaving out setuptools' own .egg-info copies in an sdist."""
     return [
@@ -58,43 +47,6 @@ def outside_egg_info(names: list[str], basename: str) -> list[str]:
         for n in names
         if n.rsplit("/", 1)[-1] == basename and not any(p.endswith(".egg-info") for p in n.split("/")[:-1])
     ]
-
-
-def assert_tool_built(
-    build: Build,
-    *,
-    manifest_source: str,
-    wheel_manifest: str,
-    dist_info: str,
-    sdist_also: tuple[str, ...] = (),
-) -> None:
-    """Both archives carry the descriptor and the manifest once, byte-identical to the source."""
-    assert build.ok, build.output
-    assert "Traceback" not in build.output
-    project = build.project
-    manifest = (project / manifest_source).read_bytes()
-    descriptor = (project / DESCRIPTOR).read_bytes()
-
-    names = zip_names(build.wheel)
-    assert len(names) == len(set(names)), f"duplicate wheel members: {names}"
-    assert outside_egg_info(names, MANIFEST) == [wheel_manifest]
-    assert outside_egg_info(names, DESCRIPTOR) == [f"{dist_info}/{DESCRIPTOR}"]
-    wheel = wheel_members(build.wheel)
-    assert wheel[wheel_manifest] == manifest
-    assert wheel[f"{dist_info}/{DESCRIPTOR}"] == descriptor
-
-    names = tar_names(build.sdist)
-    assert len(names) == len(set(names)), f"duplicate sdist members: {names}"
-    assert outside_egg_info(names, MANIFEST) == [manifest_source]
-    assert outside_egg_info(names, DESCRIPTOR) == [DESCRIPTOR]
-    sdist = sdist_members(build.sdist)
-    assert sdist[manifest_source] == manifest
-    assert sdist[DESCRIPTOR] == descriptor
-    for relative in sdist_also:
-        assert sdist[relative] == (project / relative).read_bytes(), relative
-
-    for artifact in (build.sdist, build.wheel):
-        assert f"smart-tool: {artifact.name} verified" in build.output
 
 
 def git(project: Path, *args: str) -> None:
