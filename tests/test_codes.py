@@ -58,7 +58,7 @@ FIXTURE_CASES: dict[str, list[Expected]] = {
     "descriptor-present": [e("descriptor-present", D, None)],
     # ---- descriptor-shape
     "descriptor-shape": [e("descriptor-shape", D, 1)],  # cli_argv missing
-    "descriptor-shape--not-json": [e("descriptor-shape", D, 4)],  # trailing comma: error at the `}`
+    "descriptor-shape--not-json": [e("descriptor-shape", D, 3)],  # the trailing comma's line
     "descriptor-shape--not-object": [e("descriptor-shape", D, 1)],
     "descriptor-shape--manifest-missing": [e("descriptor-shape", D, 1)],
     "descriptor-shape--manifest-not-string": [e("descriptor-shape", D, 2)],
@@ -160,7 +160,7 @@ FIXTURE_CASES: dict[str, list[Expected]] = {
         i("manifest-version-matches-package", M, 4),
     ],
     "package-definition-parses--package-json": [
-        e("package-definition-parses", "package.json", 4),  # the line of the stray comma's end
+        e("package-definition-parses", "package.json", 3),  # the trailing comma's line
         i("manifest-version-matches-package", JS_M, 4),
     ],
     "package-definition-parses--package-json-not-object": [

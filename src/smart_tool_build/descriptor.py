@@ -10,6 +10,7 @@ from typing import Any, NamedTuple, Optional
 
 from . import frontmatter
 from .diagnostics import Diagnostic, Severity, make
+from .distribution import json_error_line
 from .paths import escapes
 
 DESCRIPTOR_NAME = "smart-tool.json"
@@ -77,7 +78,7 @@ def parse_bytes(data: bytes, path: str = DESCRIPTOR_NAME) -> DescriptorResult:
         line = _key_lines(text, occurrence=2).get(str(exc))
         return DescriptorResult(None, [shape(line, f"duplicate key {str(exc)!r}")], {})
     except json.JSONDecodeError as exc:
-        return DescriptorResult(None, [shape(exc.lineno, f"is not valid JSON: {exc.msg}")], {})
+        return DescriptorResult(None, [shape(json_error_line(exc), f"is not valid JSON: {exc.msg}")], {})
     except (ValueError, RecursionError) as exc:
         constant = re.search(r"\b(?:NaN|Infinity)\b", text)
         line = text.count("\n", 0, constant.start()) + 1 if constant else 1

@@ -69,8 +69,20 @@ def _from_source(name: str, root: Path) -> tuple[bytes, str]:
         raise ManifestNotFound(name, f"editable install, but {path} cannot be read") from None
 
 
+def _installed_files(dist: metadata.Distribution) -> list[metadata.PackagePath]:
+    """The files RECORD lists, whether or not they are still there (Python 3.12's
+    ``Distribution.files`` drops missing ones, so a deleted manifest would look never
+    installed)."""
+    record = dist.read_text("RECORD")
+    if not record:
+        return list(dist.files or [])
+    import csv
+
+    return [metadata.PackagePath(row[0]) for row in csv.reader(record.splitlines()) if row and row[0]]
+
+
 def _from_installed(name: str, dist: metadata.Distribution) -> tuple[bytes, str]:
-    files = dist.files or []
+    files = _installed_files(dist)
     in_dist_info = [f for f in files if f.name == MANIFEST_NAME and f.parent.name.endswith(".dist-info")]
     candidates = in_dist_info or [f for f in files if f.name == MANIFEST_NAME]
     if len(candidates) > 1:
