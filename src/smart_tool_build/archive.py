@@ -185,5 +185,19 @@ def _read_tar(archive: Archive, select: Callable[[str], bool]) -> None:
                     archive.contents[info.name] = member.read()
 
 
+def dist_info_folders(names: Iterable[str]) -> list[str]:
+    """The ``*.dist-info`` folders holding a METADATA among a wheel's member names, sorted
+    (a well-formed wheel has exactly one)."""
+    return sorted(
+        {
+            name.split("/")[0]
+            for name in names
+            if name.count("/") == 1
+            and name.endswith("/METADATA")
+            and name.split("/")[0].endswith(".dist-info")
+        }
+    )
+
+
 def top_folders(names: Iterable[str]) -> set[str]:
     return {name.split("/", 1)[0] for name in names}

@@ -14,7 +14,7 @@ from typing import Optional
 
 from . import descriptor as descriptor_module
 from . import manifest as manifest_module
-from .archive import Archive, ArchiveError, open_archive
+from .archive import Archive, ArchiveError, dist_info_folders, open_archive
 from .checks import compare_versions, install_doc_candidates
 from .diagnostics import Diagnostic, Severity, has_errors, make
 from .distribution import PackageVersion, core_metadata, normalize_name
@@ -217,11 +217,7 @@ def _check_wheel(
     policy: str,
 ) -> None:
     out = report.diagnostics
-    dist_infos = sorted(
-        name.split("/")[0]
-        for name in archive.files
-        if name.count("/") == 1 and name.split("/")[0].endswith(".dist-info") and name.endswith("/METADATA")
-    )
+    dist_infos = dist_info_folders(archive.files)
     if len(dist_infos) != 1:
         out.append(
             make(

@@ -35,7 +35,6 @@ import contextlib
 import os
 import shutil
 import tempfile
-import zipfile
 from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, ClassVar, Optional
@@ -352,17 +351,13 @@ def _place(source: Path, target: Path, *, link: bool) -> None:
 
 
 def _dist_info_of(wheel: Path) -> Optional[str]:
+    from .archive import ArchiveError, dist_info_folders, open_archive
+
     try:
-        with zipfile.ZipFile(wheel) as archive:
-            names = archive.namelist()
-    except (OSError, zipfile.BadZipFile):
-        return None
-    found = {
-        name.split("/")[0]
-        for name in names
-        if name.count("/") == 1 and name.endswith("/METADATA") and name.split("/")[0].endswith(".dist-info")
-    }
-    return found.pop() if len(found) == 1 else None
+        found = dist_info_folders(open_archive(wheel, lambda _: False).files)
+    except ArchiveError:
+        return None  # the verifier reports an unreadable wheel itself
+    return found[0] if len(found) == 1 else None
 
 
 def _verify(command: Any, paths: list[Path], facts: Callable[[Path], SourceFacts]) -> None:
