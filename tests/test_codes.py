@@ -472,3 +472,12 @@ def test_fixture_name_matches_its_code(name: str) -> None:
     else:
         assert code.endswith("-ok") or code.startswith("valid"), name
         assert table[name] == []
+
+
+def test_the_code_type_lists_exactly_the_table() -> None:
+    """``CodeId`` (what every ``make(...)`` call is type-checked against) is the table, in order."""
+    from typing import get_args
+
+    from smart_tool_build.codes import CodeId
+
+    assert list(get_args(CodeId)) == list(CODES)

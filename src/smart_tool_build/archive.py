@@ -16,12 +16,14 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Callable, Optional
 
+from .names import DESCRIPTOR_NAME, MANIFEST_NAME, PYPROJECT
+
 #: members larger than this are listed but never read
 MAX_MEMBER_BYTES = 1024 * 1024
 #: how much is decompressed at a time when only checking a gzip stream
 _CHUNK = 64 * 1024
 #: names whose content the checks read
-INTERESTING = frozenset({"SMART_TOOL.md", "smart-tool.json", "PKG-INFO", "METADATA", "pyproject.toml"})
+INTERESTING = frozenset({MANIFEST_NAME, DESCRIPTOR_NAME, "PKG-INFO", "METADATA", PYPROJECT})
 
 
 class ArchiveError(Exception):

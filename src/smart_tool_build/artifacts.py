@@ -18,10 +18,9 @@ from .archive import Archive, ArchiveError, dist_info_folders, open_archive
 from .checks import compare_versions, install_doc_candidates
 from .diagnostics import Diagnostic, Severity, has_errors, make
 from .distribution import PackageVersion, core_metadata, normalize_name
+from .names import DESCRIPTOR_NAME as DESCRIPTOR
+from .names import MANIFEST_NAME as MANIFEST
 from .walk import SKIPPED_FOLDERS
-
-DESCRIPTOR = descriptor_module.DESCRIPTOR_NAME
-MANIFEST = manifest_module.MANIFEST_NAME
 
 
 @dataclass(frozen=True)

@@ -15,8 +15,9 @@ from pathlib import Path
 from typing import Any, Optional
 
 from . import config, descriptor, distribution, manifest, safe_yaml, walk
-from .diagnostics import Diagnostic, Severity, has_errors, make
+from .diagnostics import CodeId, Diagnostic, Severity, has_errors, make
 from .distribution import PackageDefinition, PackageVersion
+from .names import DESCRIPTOR_NAME, MANIFEST_NAME, PYPROJECT
 from .paths import escapes
 
 _PYTHON = ("python", "python3", "py")
@@ -76,8 +77,8 @@ def check_root(
         package_version = package.version
     report = RootReport(root, out, package, options)
 
-    descriptor_path = root / descriptor.DESCRIPTOR_NAME
-    shown_descriptor = prefix + descriptor.DESCRIPTOR_NAME
+    descriptor_path = root / DESCRIPTOR_NAME
+    shown_descriptor = prefix + DESCRIPTOR_NAME
     if not descriptor_path.exists() and not descriptor_path.is_symlink():
         out.append(
             make(
@@ -123,14 +124,13 @@ def check_root(
             )
         )
         return _finish(report)
-    if posixpath.basename(relative) != manifest.MANIFEST_NAME:
+    if posixpath.basename(relative) != MANIFEST_NAME:
         out.append(
             make(
                 "manifest-present",
                 shown_descriptor,
                 manifest_line,
-                f"`manifest` names {named.manifest!r}; the manifest file must be named "
-                f"{manifest.MANIFEST_NAME}",
+                f"`manifest` names {named.manifest!r}; the manifest file must be named {MANIFEST_NAME}",
             )
         )
         return _finish(report)
@@ -229,7 +229,7 @@ def _options(
     hook_options: Optional[Mapping[str, Any]],
     hook_table: str,
 ) -> tuple[config.Options, list[Diagnostic]]:
-    shown = package.path or prefix + distribution.PYPROJECT
+    shown = package.path or prefix + PYPROJECT
     table = package.tool.get("smart-tool", {})
     problems: list[Diagnostic] = []
     if not isinstance(table, dict):
@@ -274,7 +274,7 @@ def compare_versions(
     """The drift rule: the manifest's version is the package's version (PEP 440 normalised)."""
     from packaging.version import InvalidVersion, Version
 
-    code = "manifest-version-matches-package"
+    code: CodeId = "manifest-version-matches-package"
     if package_version.value is None:
         return [
             make(

@@ -44,9 +44,9 @@ from pathlib import Path
 from typing import Any, Optional
 
 from . import checks, config, distribution, frontmatter, safe_yaml, walk
-from .descriptor import DESCRIPTOR_NAME
-from .diagnostics import Diagnostic, Severity, has_errors, make
+from .diagnostics import CodeId, Diagnostic, Severity, has_errors, make
 from .distribution import is_collection as is_collection  # part of this module's API
+from .names import DESCRIPTOR_NAME, PYPROJECT
 
 #: the folders the spec's discovery (and its installed layout) knows, in the spec's order
 RESOURCE_FOLDERS = ("profiles", "agents", "context", "scenario-tools", "modules", "templates", "docs")
@@ -149,7 +149,7 @@ class _Checker:
 
     def add(
         self,
-        code: str,
+        code: CodeId,
         relative: str,
         line: Optional[int],
         message: str,
@@ -195,11 +195,11 @@ class _Checker:
     # -- pyproject.toml and its metadata
 
     def _read_pyproject(self) -> None:
-        path = self.root / distribution.PYPROJECT
+        path = self.root / PYPROJECT
         if not path.is_file():
             self.add(
                 "collection-metadata",
-                distribution.PYPROJECT,
+                PYPROJECT,
                 None,
                 "a collection needs pyproject.toml at its root: it holds the collection's metadata",
                 'add one with [project] name, version = "X.Y.Z" and description',
@@ -207,7 +207,7 @@ class _Checker:
             return
         data, text, problem = distribution.load_toml(path)
         if problem is not None:
-            self.add(problem.code, distribution.PYPROJECT, problem.line, problem.message)
+            self.add(problem.code, PYPROJECT, problem.line, problem.message)
             return
         self.data, self.text = data, text
 
@@ -216,7 +216,7 @@ class _Checker:
 
     def _metadata(self) -> tuple[Optional[str], Optional[str]]:
         assert self.data is not None
-        p = distribution.PYPROJECT
+        p = PYPROJECT
         project = self.data.get("project")
         if not isinstance(project, dict):
             self.add(
@@ -293,7 +293,7 @@ class _Checker:
 
     def _table(self) -> None:
         assert self.data is not None
-        p = distribution.PYPROJECT
+        p = PYPROJECT
         tool = self.data.get("tool")
         amplifier = tool.get("amplifier") if isinstance(tool, dict) else None
         if not isinstance(amplifier, dict) or "collection" not in amplifier:
@@ -331,7 +331,7 @@ class _Checker:
                 )
 
     def _requires(self, value: Any) -> None:
-        p = distribution.PYPROJECT
+        p = PYPROJECT
         where = ("tool", "amplifier", "collection", "requires")
         if not isinstance(value, dict):
             self.add(
@@ -409,7 +409,7 @@ class _Checker:
                 "; an __init__.py at the root does not make one (with hatchling's "
                 'packages = ["."] the wheel members start with ./)'
             )
-        self.add("collection-package", distribution.PYPROJECT, self._line("project", "name"), message, hint)
+        self.add("collection-package", PYPROJECT, self._line("project", "name"), message, hint)
         return candidates[0] if len(candidates) == 1 else None
 
     def _candidates(self) -> list[str]:
@@ -454,7 +454,7 @@ class _Checker:
     def _embedded(self, package_dir: str) -> bool:
         """Compare the package's own pyproject.toml with the root's; True when there is one."""
         hint = "copy the root pyproject.toml over it, or delete it: the build then ships the root's"
-        relative = f"{package_dir}/{distribution.PYPROJECT}"
+        relative = f"{package_dir}/{PYPROJECT}"
         path = self.root / relative
         if not path.is_file():
             return False
@@ -521,7 +521,7 @@ class _Checker:
                 if kind == "modules":
                     if (
                         not (folder / entry.name / "__init__.py").is_file()
-                        and not (folder / entry.name / distribution.PYPROJECT).is_file()
+                        and not (folder / entry.name / PYPROJECT).is_file()
                     ):
                         self.add(
                             "collection-module",
@@ -532,7 +532,7 @@ class _Checker:
                             "make it a Python package, or move it out of modules/",
                         )
                     continue
-                if not (folder / entry.name / distribution.PYPROJECT).is_file():
+                if not (folder / entry.name / PYPROJECT).is_file():
                     self.add(
                         "collection-scenario-tool",
                         child,
@@ -557,7 +557,7 @@ class _Checker:
 
     def _markdown(self, kind: str, relative: str) -> None:
         """A profile or an agent: frontmatter first, parsed like a manifest's."""
-        code = "collection-profile" if kind == "profiles" else "collection-agent"
+        code: CodeId = "collection-profile" if kind == "profiles" else "collection-agent"
         what = "a profile" if kind == "profiles" else "an agent"
         try:
             text = frontmatter.decode(frontmatter.read_bytes(self.root / relative))
@@ -618,7 +618,7 @@ class _Checker:
 
     def _fields(
         self,
-        code: str,
+        code: CodeId,
         relative: str,
         fm: safe_yaml.LineDict,
         offset: int,
@@ -662,11 +662,11 @@ class _Checker:
                     pairs.setdefault(member, source)
         required: tuple[str, ...] = ()
         if package is not None:
-            embedded = f"{report.package_dir}/{distribution.PYPROJECT}"
-            source = embedded if report.embedded else distribution.PYPROJECT
-            pairs[f"{package}/{distribution.PYPROJECT}"] = source
+            embedded = f"{report.package_dir}/{PYPROJECT}"
+            source = embedded if report.embedded else PYPROJECT
+            pairs[f"{package}/{PYPROJECT}"] = source
             required = (f"{package}/__init__.py",)
-        sdist = {distribution.PYPROJECT, *package_files, *(s for s in pairs.values())}
+        sdist = {PYPROJECT, *package_files, *(s for s in pairs.values())}
         sdist |= self._sdist_extras()
         return CollectionPlan(
             package=package,

@@ -11,9 +11,9 @@ from typing import Any, NamedTuple, Optional
 from . import frontmatter
 from .diagnostics import Diagnostic, Severity, make
 from .distribution import json_error_line
+from .names import DESCRIPTOR_NAME
 from .paths import escapes
 
-DESCRIPTOR_NAME = "smart-tool.json"
 KEYS = ("manifest", "cli_argv", "deterministic_smoke")
 MAX_BYTES = 64 * 1024
 

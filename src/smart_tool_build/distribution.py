@@ -21,14 +21,14 @@ from types import MappingProxyType
 from typing import Any, NamedTuple, Optional
 
 from .diagnostics import Diagnostic, make
+from .names import PACKAGE_JSON, PYPROJECT
+from .optin import collection_table
 
 if sys.version_info >= (3, 11):
     import tomllib
 else:  # pragma: no cover - exercised on 3.9/3.10
     import tomli as tomllib
 
-PYPROJECT = "pyproject.toml"
-PACKAGE_JSON = "package.json"
 _VERSION_ASSIGN = re.compile(
     r"""^[ \t]*(?:__version__|VERSION|version)[ \t]*(?::[ \t]*str[ \t]*)?=[ \t]*['"]([^'"]+)['"]""",
     re.MULTILINE,
@@ -90,8 +90,7 @@ def is_collection(package: PackageDefinition, options: Any) -> bool:
     """Build as a collection? ``collection = true/false`` decides; else the table's presence."""
     if options.collection is not None:
         return bool(options.collection)
-    amplifier = package.tool.get("amplifier")
-    return isinstance(amplifier, dict) and "collection" in amplifier
+    return collection_table(package.tool)
 
 
 def json_error_line(exc: json.JSONDecodeError) -> int:

@@ -15,8 +15,7 @@ import re
 from pathlib import Path
 from typing import NamedTuple, Optional
 
-from .descriptor import DESCRIPTOR_NAME
-from .manifest import MANIFEST_NAME
+from .names import DESCRIPTOR_NAME, MANIFEST_NAME
 
 
 class Layout(NamedTuple):

@@ -14,8 +14,8 @@ from typing import Any, NamedTuple, Optional
 
 from . import frontmatter, safe_yaml
 from .diagnostics import Diagnostic, Severity, make
+from .names import MANIFEST_NAME
 
-MANIFEST_NAME = "SMART_TOOL.md"
 SUPPORTED_FORMAT = 1
 FIELDS = (
     "smart_tool_format",

@@ -19,10 +19,10 @@ from typing import TYPE_CHECKING, Any, Optional
 
 from .artifacts import SourceFacts
 from .checks import RootReport, check_root
-from .descriptor import DESCRIPTOR_NAME
 from .diagnostics import Diagnostic, has_errors
 from .distribution import is_collection
 from .layout import Layout, plan_layout
+from .names import DESCRIPTOR_NAME
 
 if TYPE_CHECKING:
     from .collection import CollectionReport

@@ -19,9 +19,9 @@ from typing import Optional
 from urllib.parse import urlsplit
 from urllib.request import url2pathname
 
-from .descriptor import DESCRIPTOR_NAME
 from .descriptor import parse_bytes as parse_descriptor
-from .manifest import MANIFEST_NAME, Manifest, ManifestError, load
+from .manifest import Manifest, ManifestError, load
+from .names import DESCRIPTOR_NAME, MANIFEST_NAME
 
 
 class ManifestNotFound(LookupError):

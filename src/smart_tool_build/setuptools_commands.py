@@ -39,7 +39,8 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, ClassVar, Optional
 
-from .setuptools_plugin import STATE_ATTRIBUTE
+from .names import DESCRIPTOR_NAME, MANIFEST_NAME
+from .optin import SETUPTOOLS_STATE_ATTRIBUTE as STATE_ATTRIBUTE
 
 if TYPE_CHECKING:
     from .artifacts import SourceFacts
@@ -62,8 +63,6 @@ else:
     except ImportError:  # setuptools before 59: older than supported, but still a clean error
         from distutils.errors import DistutilsSetupError as _SetupError
 
-DESCRIPTOR = "smart-tool.json"
-MANIFEST = "SMART_TOOL.md"
 #: stands for the wheel's .dist-info folder in the plan's members: bdist_wheel names it, and
 #: what goes there travels through the .egg-info folder (the egg_info writers)
 _DIST_INFO = "<dist-info>"
@@ -284,7 +283,11 @@ def _editable_run(command: Any, run: Callable[[], None]) -> None:
     state.editable = True
     state.check(command)
     reused = getattr(command, "dist_info_dir", None)
-    ours = [name for name in (DESCRIPTOR, MANIFEST) if reused and os.path.isfile(os.path.join(reused, name))]
+    ours = [
+        name
+        for name in (DESCRIPTOR_NAME, MANIFEST_NAME)
+        if reused and os.path.isfile(os.path.join(reused, name))
+    ]
     if not ours:
         run()
         return

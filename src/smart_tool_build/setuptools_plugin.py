@@ -20,44 +20,10 @@ but the opt-in; the work happens inside the build's own commands.
 from __future__ import annotations
 
 import os
-import sys
 from typing import Any
 
-#: the attribute of setuptools' Distribution that holds the plugin's state (opted in)
-STATE_ATTRIBUTE = "_smart_tool_build"
-DESCRIPTOR_NAME = "smart-tool.json"
-PYPROJECT = "pyproject.toml"
-
-
-def opted_in(root: str) -> bool:
-    """Whether the project at ``root`` asks for the plugin, as cheaply as it can be told."""
-    if os.path.isfile(os.path.join(root, DESCRIPTOR_NAME)):
-        return True
-    try:
-        with open(os.path.join(root, PYPROJECT), "rb") as handle:
-            data = handle.read()
-    except OSError:
-        return False
-    if b"smart-tool" not in data and b"amplifier" not in data:
-        return False
-    return _has_table(data)
-
-
-def _has_table(data: bytes) -> bool:
-    if sys.version_info >= (3, 11):
-        import tomllib
-    else:  # pragma: no cover - exercised on 3.9/3.10
-        import tomli as tomllib
-    try:
-        document = tomllib.loads(data.decode("utf-8"))
-    except (ValueError, UnicodeDecodeError):
-        # setuptools reports a broken pyproject.toml itself
-        return False
-    tool = document.get("tool")
-    if not isinstance(tool, dict):
-        return False
-    amplifier = tool.get("amplifier")
-    return "smart-tool" in tool or (isinstance(amplifier, dict) and "collection" in amplifier)
+from .optin import SETUPTOOLS_STATE_ATTRIBUTE as STATE_ATTRIBUTE
+from .optin import opted_in
 
 
 def finalize_distribution_options(dist: Any) -> None:

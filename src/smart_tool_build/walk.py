@@ -12,8 +12,7 @@ from fnmatch import fnmatchcase
 from pathlib import Path
 from typing import Optional
 
-from .descriptor import DESCRIPTOR_NAME
-from .manifest import MANIFEST_NAME
+from .names import DESCRIPTOR_NAME, MANIFEST_NAME
 
 SKIPPED_FOLDERS = frozenset(
     {".git", ".hg", ".svn", ".tox", ".nox", "node_modules", "build", "dist", "__pycache__"}

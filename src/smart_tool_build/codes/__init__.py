@@ -1,0 +1,17 @@
+"""The table of stable diagnostic codes, one module per family of rules.
+
+Codes are stable: once published, a code keeps its meaning. The README's table of codes is
+generated from :data:`CODES` and a test keeps the two in step; another keeps :data:`CodeId`
+(the type every ``make(...)`` call is checked against) equal to the table.
+"""
+
+from __future__ import annotations
+
+from . import artifact, collection, source
+from .base import Code, Severity
+from .ids import CodeId
+
+#: Every code the tool can emit, by id. Order is the README's order.
+CODES: dict[str, Code] = {c.id: c for c in (*source.CODES, *collection.CODES, *artifact.CODES)}
+
+__all__ = ["CODES", "Code", "CodeId", "Severity"]

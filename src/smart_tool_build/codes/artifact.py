@@ -1,0 +1,54 @@
+"""Codes of the archive rules (``artifact-*``): built wheels and sdists."""
+
+from __future__ import annotations
+
+from .base import ERROR, Code
+
+CODES: tuple[Code, ...] = (
+    Code(
+        "artifact-readable",
+        ERROR,
+        "The artifact cannot be opened as a wheel or sdist, or lacks the metadata every "
+        "wheel (.dist-info/METADATA) or sdist (one top folder, PKG-INFO) has.",
+        "Rebuild it; check the file was not truncated on upload or download.",
+    ),
+    Code(
+        "artifact-member-paths",
+        ERROR,
+        "A member path is absolute or climbs out of the archive with `..`, a member is a "
+        "link or a device rather than a file, or a member name appears twice.",
+        "Rebuild with a standard backend; never publish such an archive.",
+    ),
+    Code(
+        "artifact-descriptor-present",
+        ERROR,
+        "The wheel carries no smart-tool.json in its .dist-info.",
+        "Build with smart-tool-build in [build-system].requires (hatchling: add the hook table).",
+    ),
+    Code(
+        "artifact-manifest-present",
+        ERROR,
+        "The wheel carries no SMART_TOOL.md outside nested tools.",
+        "Build with smart-tool-build, or ship the manifest as package data.",
+    ),
+    Code(
+        "artifact-matches-source",
+        ERROR,
+        "The manifest or descriptor in the artifact is not byte-identical to the source, or "
+        "the manifest is not where it belongs.",
+        "Rebuild from a clean tree; make sure no other hook rewrites SMART_TOOL.md.",
+    ),
+    Code(
+        "artifact-contents",
+        ERROR,
+        "A file the artifact must carry is missing: an install document in the sdist, or "
+        "package data a collection needs in the wheel.",
+        "Rebuild with smart-tool-build; it adds these files whatever the include settings say.",
+    ),
+    Code(
+        "artifact-pair-identical",
+        ERROR,
+        "A wheel and an sdist of the same release carry different manifests.",
+        "Build both from the same commit, with one `python -m build`.",
+    ),
+)

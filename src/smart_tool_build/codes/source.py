@@ -1,0 +1,137 @@
+"""Codes of the source-tree rules: the descriptor, the manifest, the root and its options.
+
+Where a rule is the same as a rule of the smart-tools conformance kit, the code is the kit's
+rule id."""
+
+from __future__ import annotations
+
+from .base import ERROR, WARNING, Code
+
+CODES: tuple[Code, ...] = (
+    Code(
+        "descriptor-present",
+        ERROR,
+        "No smart-tool.json at a distribution root being checked.",
+        "Add smart-tool.json beside pyproject.toml with at least `manifest` and `cli_argv`.",
+    ),
+    Code(
+        "descriptor-shape",
+        ERROR,
+        "smart-tool.json is not a JSON object of the documented keys: `manifest` missing, "
+        "not a string, absolute, backslashed or escaping the root; `cli_argv` missing, "
+        "empty or not a list of non-empty strings; `deterministic_smoke` not a list of "
+        "strings. Unknown keys are a warning.",
+        "Make `manifest` a relative POSIX path inside the root, `cli_argv` a non-empty list "
+        "of strings; remove unknown keys.",
+    ),
+    Code(
+        "manifest-present",
+        ERROR,
+        "The file the descriptor names does not exist, is not a regular file, cannot be "
+        "read, or is not named SMART_TOOL.md.",
+        "Point `manifest` in smart-tool.json at the tool's SMART_TOOL.md.",
+    ),
+    Code(
+        "manifest-frontmatter-parses",
+        ERROR,
+        "The YAML frontmatter cannot be read: no opening or closing `---`, invalid YAML, "
+        "not a mapping, duplicate keys, tags outside YAML's core schema, alias expansion or "
+        "nesting beyond the limits, a file that is not UTF-8 or is too large.",
+        "Start the file with `---`, close the frontmatter with `---`, and keep it plain "
+        "YAML: no tags, no anchors, each key once.",
+    ),
+    Code(
+        "manifest-fields-closed",
+        ERROR,
+        "A frontmatter field outside the seven of the spec (smart_tool_format, name, "
+        "version, description, use_cases, platforms, requires).",
+        "Remove the field, or move what it says into the Markdown body.",
+    ),
+    Code(
+        "manifest-required-fields",
+        ERROR,
+        'A required field is missing, or present but empty (`""`, `[]`, null).',
+        "Give every field content; leave `requires` out when there are no prerequisites.",
+    ),
+    Code(
+        "manifest-field-shape",
+        ERROR,
+        "A field has the wrong type: smart_tool_format not a number (or a format this "
+        "tool does not understand), name/version/description not strings, use_cases or "
+        "platforms not lists of non-empty strings.",
+        'Use the types of the spec\'s example; quote versions (`version: "1.0"`).',
+    ),
+    Code(
+        "manifest-name-format",
+        ERROR,
+        "`name` is not lowercase alphanumerics separated by single hyphens.",
+        "Rename to e.g. `my-tool`.",
+    ),
+    Code(
+        "manifest-version-matches-package",
+        ERROR,
+        "The manifest's version differs from the package's version (compared as PEP 440 "
+        "normalised strings), or is not valid PEP 440. As info: the package version could "
+        "not be resolved here, so the comparison was not made.",
+        "Set `version` in SMART_TOOL.md to the package's version in the same commit.",
+    ),
+    Code(
+        "manifest-requires-shape",
+        ERROR,
+        "A `requires` entry is not a mapping, lacks `name`, `purpose` or `install`, has "
+        "unknown keys, a non-boolean `optional`, or an `install` that is not a relative "
+        "path or an http(s) URL (a command is never allowed).",
+        "Give each entry name, purpose and install (a doc path or URL) and optionally `optional: true`.",
+    ),
+    Code(
+        "manifest-install-doc-missing",
+        ERROR,
+        "A relative `install` path exists neither relative to the manifest's folder nor to "
+        "the distribution root.",
+        "Add the document, or fix the path.",
+    ),
+    Code(
+        "manifest-single-per-root",
+        ERROR,
+        "A second SMART_TOOL.md under the distribution root, outside nested roots (folders "
+        "with their own smart-tool.json).",
+        "Delete the copy, give the other tool its own smart-tool.json, or list it in "
+        "`[tool.smart-tool] exclude`.",
+    ),
+    Code(
+        "manifest-platforms-known",
+        WARNING,
+        "A `platforms` entry other than linux, macos, windows.",
+        "Use the suggested spelling (darwin/osx -> macos, win32 -> windows, Linux -> linux).",
+    ),
+    Code(
+        "manifest-name-matches-package",
+        WARNING,
+        "The manifest's `name` differs from the normalised package name.",
+        "Use the same name in both places, or accept the warning if the difference is deliberate.",
+    ),
+    Code(
+        "descriptor-cli-argv-declared",
+        WARNING,
+        "`cli_argv[0]` is not a console script declared in `[project.scripts]`.",
+        "Declare the script in `[project.scripts]`, or start cli_argv with it.",
+    ),
+    Code(
+        "tree-readable",
+        WARNING,
+        "A folder under the root could not be read, so a second SMART_TOOL.md inside it would go unseen.",
+        "Fix the folder's permissions, or list it in `[tool.smart-tool] exclude`.",
+    ),
+    Code(
+        "package-definition-parses",
+        ERROR,
+        "pyproject.toml or package.json at the root cannot be read or parsed.",
+        "Fix the TOML/JSON syntax the message points at.",
+    ),
+    Code(
+        "config-valid",
+        ERROR,
+        "`[tool.smart-tool]` (or the build hook's table) has an unknown key or a value of the wrong type.",
+        "Use only the documented options, with the documented types.",
+    ),
+)
