@@ -35,7 +35,6 @@ files, every file of the package folder and every resource file.
 
 from __future__ import annotations
 
-import ast
 import os
 import re
 from collections.abc import Iterable, Sequence
@@ -47,6 +46,7 @@ from . import checks, config, distribution, frontmatter, safe_yaml, walk
 from .diagnostics import CodeId, Diagnostic, Severity, has_errors, make
 from .distribution import is_collection as is_collection  # part of this module's API
 from .names import DESCRIPTOR_NAME, PYPROJECT
+from .pysource import read_version_attr as read_version_attr  # part of this module's API
 
 #: the folders the spec's discovery (and its installed layout) knows, in the spec's order
 RESOURCE_FOLDERS = ("profiles", "agents", "context", "scenario-tools", "modules", "templates", "docs")
@@ -795,31 +795,6 @@ def constraint_problem(text: str) -> Optional[str]:
         if re.match(r"[0-9]", stripped):
             return f"a bare version; write =={stripped} for exactly it, or ^{stripped}"
         return "not a constraint"
-    return None
-
-
-def read_version_attr(path: Path) -> Optional[tuple[str, int]]:
-    """(value, line) of a module-level ``__version__ = "..."``, read with ast, never run."""
-    try:
-        tree = ast.parse(path.read_bytes())
-    except (OSError, SyntaxError, ValueError):
-        return None
-    for node in tree.body:
-        if isinstance(node, ast.Assign):
-            targets = node.targets
-        elif isinstance(node, ast.AnnAssign):
-            targets = [node.target]
-        else:
-            continue
-        value = node.value
-        for target in targets:
-            if (
-                isinstance(target, ast.Name)
-                and target.id == "__version__"
-                and isinstance(value, ast.Constant)
-                and isinstance(value.value, str)
-            ):
-                return value.value, node.lineno
     return None
 
 

@@ -9,7 +9,6 @@ the backend's own resolved version instead.
 
 from __future__ import annotations
 
-import ast
 import json
 import os
 import re
@@ -23,6 +22,7 @@ from typing import Any, NamedTuple, Optional
 from .diagnostics import Diagnostic, make
 from .names import PACKAGE_JSON, PYPROJECT
 from .optin import collection_table
+from .pysource import parse_module, string_assignment
 
 if sys.version_info >= (3, 11):
     import tomllib
@@ -327,30 +327,14 @@ def _from_attr(root: Path, attr: str, tool: dict[str, Any]) -> PackageVersion:
             if not candidate.is_file():
                 continue
             relative = candidate.relative_to(root).as_posix()
-            try:
-                tree = ast.parse(candidate.read_bytes())
-            except (OSError, SyntaxError, ValueError):
+            tree = parse_module(candidate)
+            if tree is None:
                 break
-            for node in tree.body:
-                targets = (
-                    node.targets
-                    if isinstance(node, ast.Assign)
-                    else ([node.target] if isinstance(node, ast.AnnAssign) else [])
+            found = string_assignment(tree, name)
+            if found is not None:
+                return PackageVersion(
+                    found.value, f"{relative} {name} (setuptools attr:)", relative, found.line
                 )
-                value = getattr(node, "value", None)
-                for target in targets:
-                    if (
-                        isinstance(target, ast.Name)
-                        and target.id == name
-                        and isinstance(value, ast.Constant)
-                        and isinstance(value.value, str)
-                    ):
-                        return PackageVersion(
-                            value.value,
-                            f"{relative} {name} (setuptools attr:)",
-                            relative,
-                            node.lineno,
-                        )
             return PackageVersion(
                 None, "", unresolved=f"{name} in {relative} is not a plain string assignment"
             )
