@@ -8,6 +8,7 @@ import pytest
 
 from smart_tool_build.checks import check_root
 from smart_tool_build.diagnostics import Severity
+from smart_tool_build.hatch_hook import hook_options
 from support import ROOTS, copy_root
 
 M = "src/demo_tool/SMART_TOOL.md"
@@ -95,7 +96,7 @@ def test_dev_version_hint() -> None:
 
 def test_hook_options_are_layered_and_checked() -> None:
     root = ROOTS / "manifest-version-matches-package--dev-version"
-    assert [d.severity for d in check_root(root, hook_options={"dev-versions": "warn"}).diagnostics] == [
+    assert [d.severity for d in check_root(root, hook=hook_options({"dev-versions": "warn"})).diagnostics] == [
         Severity.WARNING
     ]
     # hatchling's own keys in the hook table are not ours to refuse
@@ -105,12 +106,12 @@ def test_hook_options_are_layered_and_checked() -> None:
         "require-runtime-dependencies": False,
         "require-runtime-features": [],
     }
-    assert check_root(ROOTS / "valid", hook_options=hatchling_keys).diagnostics == []
-    (problem,) = check_root(ROOTS / "valid", hook_options={"excludes": []}).diagnostics
+    assert check_root(ROOTS / "valid", hook=hook_options(hatchling_keys)).diagnostics == []
+    (problem,) = check_root(ROOTS / "valid", hook=hook_options({"excludes": []})).diagnostics
     assert problem.code == "config-valid"
     assert "tool.hatch.build.hooks.smart-tool" in problem.message
     # hatchling has no `priority` for build hooks: a key that does nothing is refused
-    (problem,) = check_root(ROOTS / "valid", hook_options={"priority": 1}).diagnostics
+    (problem,) = check_root(ROOTS / "valid", hook=hook_options({"priority": 1})).diagnostics
     assert (problem.code, "'priority'" in problem.message) == ("config-valid", True)
 
 

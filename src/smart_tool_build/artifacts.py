@@ -37,6 +37,8 @@ class SourceFacts:
     manifest_relative: Optional[str]
     #: where the wheel must carry the manifest (None: anywhere outside nested tools)
     wheel_manifest_member: Optional[str] = None
+    #: whether that place is inside the wheel's .dist-info folder (the verifier finds its name)
+    wheel_manifest_in_dist_info: bool = False
     #: further files the sdist must carry (install documents), relative to the root
     sdist_members: tuple[str, ...] = ()
     #: further files the wheel must carry (a collection's package data)
@@ -251,6 +253,8 @@ def _check_wheel(
     nested = _nested_folders(archive, "", dist_info)
     manifests = _manifests(archive, nested, "")
     expected = source.wheel_manifest_member if source is not None else None
+    if source is not None and expected is not None and source.wheel_manifest_in_dist_info:
+        expected = f"{dist_info}/{expected}"
     if not manifests:
         out.append(
             make(

@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import os
 import posixpath
-from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Optional
@@ -55,21 +54,20 @@ def check_root(
     display: str = "",
     version: Optional[str] = None,
     version_origin: str = "the build backend's resolved version",
-    hook_options: Optional[Mapping[str, Any]] = None,
-    hook_table: str = "tool.hatch.build.hooks.smart-tool",
+    hook: Optional[config.HookOptions] = None,
     scan: Optional[walk.Scan] = None,
 ) -> RootReport:
     """Check the distribution root ``root``.
 
     ``display`` prefixes every path in the diagnostics (the root as the user named it).
     ``version`` is the package version a build backend resolved; without it the version
-    is read from the package definition. ``hook_options`` is a build hook's own table,
+    is read from the package definition. ``hook`` is a build backend's own table of options,
     layered over ``[tool.smart-tool]``. ``scan`` is the root's walk when a survey already
     made it (``smart-tool check --recursive``).
     """
     prefix = display.rstrip("/") + "/" if display and display != "." else ""
     package, out = distribution.read(root, prefix=prefix)
-    options, problems = _options(package, prefix, hook_options, hook_table)
+    options, problems = _options(package, prefix, hook)
     out += problems
     if version is not None:
         package_version = PackageVersion(version, version_origin)
@@ -226,8 +224,7 @@ def _finish(report: RootReport) -> RootReport:
 def _options(
     package: PackageDefinition,
     prefix: str,
-    hook_options: Optional[Mapping[str, Any]],
-    hook_table: str,
+    hook: Optional[config.HookOptions],
 ) -> tuple[config.Options, list[Diagnostic]]:
     shown = package.path or prefix + PYPROJECT
     table = package.tool.get("smart-tool", {})
@@ -237,13 +234,13 @@ def _options(
         table = {}
     options, found = config.parse_options(table, path=shown, text=package.text)
     problems += found
-    if hook_options is not None:
+    if hook is not None:
         options, found = config.parse_options(
-            hook_options,
+            hook.values,
             path=shown,
             text=package.text,
-            table_name=hook_table,
-            extra_allowed=config.HATCH_HOOK_KEYS,
+            table_name=hook.table,
+            extra_allowed=hook.backend_keys,
             base=options,
         )
         problems += found

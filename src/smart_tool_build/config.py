@@ -42,15 +42,17 @@ _VALIDATORS: dict[str, tuple[str, Callable[[Any], Any], str]] = {
     "collection": ("collection", lambda v: v if isinstance(v, bool) else None, "true or false"),
 }
 
-#: keys hatchling itself reads from every build-hook table; never ours to refuse
-HATCH_HOOK_KEYS = frozenset(
-    {
-        "dependencies",
-        "require-runtime-dependencies",
-        "require-runtime-features",
-        "enable-by-default",
-    }
-)
+
+class HookOptions(NamedTuple):
+    """A build backend's own table of our options (hatchling's hook table), layered over
+    ``[tool.smart-tool]``: the adapter that reads it says what it is called and which of its
+    keys belong to the backend, so the core knows no backend's names."""
+
+    #: the table's dotted name, as diagnostics show it
+    table: str
+    values: Mapping[str, Any]
+    #: keys the backend itself reads from the table; never ours to refuse
+    backend_keys: frozenset[str] = frozenset()
 
 
 def option_names() -> tuple[str, ...]:

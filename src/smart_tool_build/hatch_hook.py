@@ -32,10 +32,28 @@ from hatchling.builders.hooks.plugin.interface import BuildHookInterface
 from hatchling.plugin import hookimpl
 
 if TYPE_CHECKING:
+    from .config import HookOptions
     from .diagnostics import Diagnostic
+    from .layout import ArtifactKind
     from .plan import BuildPlan
 
 TABLE = "tool.hatch.build.hooks.smart-tool"
+#: keys hatchling itself reads from every build-hook table; never ours to refuse
+HATCH_HOOK_KEYS = frozenset(
+    {
+        "dependencies",
+        "require-runtime-dependencies",
+        "require-runtime-features",
+        "enable-by-default",
+    }
+)
+
+
+def hook_options(values: dict[str, Any]) -> HookOptions:
+    """The hook table's options, as the core layers them over ``[tool.smart-tool]``."""
+    from .config import HookOptions
+
+    return HookOptions(TABLE, values, HATCH_HOOK_KEYS)
 
 
 class SmartToolBuildHook(BuildHookInterface):  # type: ignore[type-arg]
@@ -53,14 +71,13 @@ class SmartToolBuildHook(BuildHookInterface):  # type: ignore[type-arg]
 
         # `version` is the build flavour ("standard", "editable"), not the project version
         self._plan = None
-        editable = self.target_name == "wheel" and version == "editable"
+        kind = _artifact_kind(self.target_name, version)
         plan = plan_build(
             Path(self.root),
             version=self.metadata.version,
             version_origin="the version hatchling resolved",
-            hook_options=dict(self.config),
-            hook_table=TABLE,
-            editable=editable,
+            hook=hook_options(dict(self.config)),
+            editable=kind == "editable",
         )
         self._show(plan.diagnostics)
         if plan.failed():
@@ -68,21 +85,17 @@ class SmartToolBuildHook(BuildHookInterface):  # type: ignore[type-arg]
         for note in plan.notes:
             self.app.display_info(f"smart-tool: {note}")
         self._require_reserved_paths()
-        if editable or self.target_name not in ("sdist", "wheel"):
-            # an editable wheel serves the source tree, where the manifest is read: a copy
-            # in site-packages would go stale or shadow the package
-            return
+        if kind is None:
+            return  # a third-party target: checked, nothing planned for it
         # add to hatchling's own force_include (it already holds pyproject.toml, the readme...):
         # it wins over exclude, only-include and .gitignore
         force_include = build_data.setdefault("force_include", {})
         root = Path(self.root)
-        if self.target_name == "sdist":
-            for relative in plan.sdist_files():
-                force_include[str(root / relative)] = relative
-        else:
-            for relative, member in plan.wheel_files(self._dist_info(plan.version)):
-                force_include[str(root / relative)] = member
-        self._plan = plan
+        dist_info = self._dist_info(plan.version) if kind == "wheel" else ""
+        for planned in plan.files(kind):
+            force_include[str(root / planned.source)] = planned.member(dist_info)
+        if kind != "editable":
+            self._plan = plan
 
     def finalize(self, version: str, build_data: dict[str, Any], artifact_path: str) -> None:
         if self._plan is None:
@@ -90,8 +103,7 @@ class SmartToolBuildHook(BuildHookInterface):  # type: ignore[type-arg]
         from .artifacts import verify
 
         shown = os.path.basename(artifact_path)
-        kind = self.target_name
-        facts = self._plan.facts(kind, self._dist_info(self._plan.version) if kind == "wheel" else None)
+        facts = self._plan.facts("wheel" if self.target_name == "wheel" else "sdist")
         report = verify(Path(artifact_path), source=facts, display=shown)
         self._show(report.diagnostics)
         if report.failed():
@@ -122,17 +134,11 @@ class SmartToolBuildHook(BuildHookInterface):  # type: ignore[type-arg]
         """The name hatchling's wheel builder gives the wheel's .dist-info folder."""
         try:
             project_id = self.build_config.builder.artifact_project_id
-        except AttributeError:  # not hatchling's wheel builder: name it the way it does
-            strict = getattr(self.build_config, "strict_naming", True)
-            name = self.metadata.core.name if strict else self.metadata.core.raw_name
-            project_id = f"{self.normalize_file_name_component(name)}-{version}"
+        except AttributeError:  # not hatchling's wheel builder: the standard name
+            from .layout import dist_info_name
+
+            return dist_info_name(self.metadata.core.name, version)
         return f"{project_id}.dist-info"
-
-    @staticmethod
-    def normalize_file_name_component(text: str) -> str:
-        import re
-
-        return re.sub(r"[^\w\d.]+", "_", text, flags=re.UNICODE)
 
     def _show(self, diagnostics: list[Diagnostic]) -> None:
         from .diagnostics import Severity
@@ -148,6 +154,13 @@ class SmartToolBuildHook(BuildHookInterface):  # type: ignore[type-arg]
         lines = [*self._errors, f"smart-tool: {reason}"]
         self.app.abort("\n".join(lines))
         raise SystemExit(1)  # pragma: no cover - abort exits; this keeps type checkers honest
+
+
+def _artifact_kind(target: str, flavour: str) -> Optional[ArtifactKind]:
+    """The plan's name for what hatchling builds (``flavour``: "standard" or "editable")."""
+    if target == "wheel":
+        return "editable" if flavour == "editable" else "wheel"
+    return "sdist" if target == "sdist" else None
 
 
 @hookimpl

@@ -2,9 +2,10 @@
 
 Each build hook asks :func:`plan_build` with the version its backend resolved, then only
 translates the answer into its backend's terms: print the notes and diagnostics, stop on an
-error, add :meth:`BuildPlan.sdist_files` / :meth:`BuildPlan.wheel_files` whatever the user's
-include settings say, and hand :meth:`BuildPlan.facts` to the archive verifier once the
-artifact exists. No rule about a project's content lives in a hook.
+error, add :meth:`BuildPlan.files` of the artifact being built whatever the user's include
+settings say, and hand :meth:`BuildPlan.facts` to the archive verifier once the artifact
+exists. No rule about a project's content, and no rule about where a file goes, lives in an
+adapter.
 
 A project is built as a smart tool when it has a ``smart-tool.json`` at its root, as a
 collection when :func:`smart_tool_build.collection.is_collection` says so, or as both.
@@ -12,16 +13,16 @@ collection when :func:`smart_tool_build.collection.is_collection` says so, or as
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Optional
+from typing import TYPE_CHECKING, Literal, Optional
 
 from .artifacts import SourceFacts
 from .checks import RootReport, check_root
+from .config import HookOptions
 from .diagnostics import Diagnostic, has_errors
 from .distribution import is_collection
-from .layout import Layout, plan_layout
+from .layout import ArtifactKind, Layout, PlannedFile, plan_layout
 from .names import DESCRIPTOR_NAME
 
 if TYPE_CHECKING:
@@ -64,57 +65,60 @@ class BuildPlan:
     def dev_versions(self) -> str:
         return self.tool.options.dev_versions if self.tool is not None else "error"
 
-    def sdist_files(self) -> list[str]:
-        """Every file the sdist must carry, relative to the root."""
-        files: list[str] = []
-        if self.layout is not None:
-            files += self.layout.sdist_files
-        if self.collection is not None:
-            files += self.collection.plan.sdist_files
-        return list(dict.fromkeys(files))
-
-    def wheel_files(self, dist_info: str) -> list[tuple[str, str]]:
-        """(source relative to the root, wheel member) for every file the wheel must carry.
+    def files(self, kind: ArtifactKind) -> tuple[PlannedFile, ...]:
+        """Every file the ``kind`` artifact must carry, with its place there.
 
         An editable wheel carries none of them: it serves the source tree, where the
         runtime accessor reads the manifest (a copy would go stale or shadow the package).
         """
-        pairs: list[tuple[str, str]] = []
+        if kind == "editable":
+            return ()
+        if kind == "sdist":
+            names: list[str] = []
+            if self.layout is not None:
+                names += self.layout.sdist_files
+            if self.collection is not None:
+                names += self.collection.plan.sdist_files
+            return tuple(PlannedFile(name, name) for name in dict.fromkeys(names))
+        files: list[PlannedFile] = []
         if self.layout is not None:
-            pairs.append((self.layout.manifest_source, self.layout.wheel_manifest_member(dist_info)))
-            pairs.append((DESCRIPTOR_NAME, f"{dist_info}/{DESCRIPTOR_NAME}"))
+            files += self.layout.wheel_files()
         if self.collection is not None:
-            pairs += self.collection.plan.wheel_files
-        return list(dict.fromkeys(pairs))
+            files += [PlannedFile(source, member) for source, member in self.collection.plan.wheel_files]
+        return tuple(dict.fromkeys(files))
 
-    def editable_links(self) -> list[tuple[str, str]]:
-        """(source relative to the root, wheel member) an editable install that serves a link
-        tree instead of the source tree (setuptools' strict mode) must link: a collection's
-        package data, which would otherwise be missing from the installed package. A smart
-        tool's manifest is not linked: the runtime accessor reads it from the source tree.
+    def editable_links(self) -> tuple[PlannedFile, ...]:
+        """What an editable install that serves a link tree instead of the source tree
+        (setuptools' strict mode) must link: a collection's package data, which would
+        otherwise be missing from the installed package. A smart tool's manifest is not
+        linked: the runtime accessor reads it from the source tree.
         """
-        return list(self.collection.plan.wheel_files) if self.collection is not None else []
+        if self.collection is None:
+            return ()
+        return tuple(PlannedFile(source, member) for source, member in self.collection.plan.wheel_files)
 
-    def facts(self, kind: str, dist_info: Optional[str] = None) -> SourceFacts:
-        """What the finished ``kind`` ("wheel" or "sdist") artifact must carry."""
+    def facts(self, kind: Literal["sdist", "wheel"]) -> SourceFacts:
+        """What the finished ``kind`` artifact must carry, for the archive verifier."""
         manifest_bytes = descriptor_bytes = None
-        manifest_source = wheel_member = None
+        manifest_source = None
+        wheel_manifest: Optional[PlannedFile] = None
         if self.layout is not None:
             manifest_source = self.layout.manifest_source
             manifest_bytes = (self.root / manifest_source).read_bytes()
             descriptor_bytes = (self.root / DESCRIPTOR_NAME).read_bytes()
-            if dist_info is not None:
-                wheel_member = self.layout.wheel_manifest_member(dist_info)
+            if kind == "wheel":
+                wheel_manifest = self.layout.wheel_manifest
         wheel_members: tuple[str, ...] = ()
-        if self.collection is not None:
+        if self.collection is not None and kind == "wheel":
             wheel_members = self.collection.plan.wheel_members
         return SourceFacts(
             manifest_bytes,
             descriptor_bytes,
             manifest_source,
-            wheel_manifest_member=wheel_member if kind == "wheel" else None,
-            sdist_members=tuple(self.sdist_files()) if kind == "sdist" else (),
-            wheel_members=wheel_members if kind == "wheel" else (),
+            wheel_manifest_member=None if wheel_manifest is None else wheel_manifest.target,
+            wheel_manifest_in_dist_info=wheel_manifest is not None and wheel_manifest.in_dist_info,
+            sdist_members=tuple(f.target for f in self.files("sdist")) if kind == "sdist" else (),
+            wheel_members=wheel_members,
             dev_versions=self.dev_versions,
         )
 
@@ -124,16 +128,13 @@ def plan_build(
     *,
     version: str,
     version_origin: str,
-    hook_options: Optional[Mapping[str, Any]] = None,
-    hook_table: str = "tool.hatch.build.hooks.smart-tool",
+    hook: Optional[HookOptions] = None,
     editable: bool = False,
 ) -> BuildPlan:
     """Check ``root`` with the backend's resolved ``version`` and plan its artifacts."""
     plan = BuildPlan(root, version)
     as_tool = (root / DESCRIPTOR_NAME).exists()
-    tool = check_root(
-        root, version=version, version_origin=version_origin, hook_options=hook_options, hook_table=hook_table
-    )
+    tool = check_root(root, version=version, version_origin=version_origin, hook=hook)
     as_collection = is_collection(tool.package, tool.options)
     if as_tool or not as_collection:  # a project that is neither is told it lacks a descriptor
         plan.tool = tool

@@ -45,6 +45,7 @@ from .optin import SETUPTOOLS_STATE_ATTRIBUTE as STATE_ATTRIBUTE
 if TYPE_CHECKING:
     from .artifacts import SourceFacts
     from .diagnostics import Diagnostic
+    from .layout import ArtifactKind
     from .plan import BuildPlan
 
     class _Command:
@@ -63,9 +64,6 @@ else:
     except ImportError:  # setuptools before 59: older than supported, but still a clean error
         from distutils.errors import DistutilsSetupError as _SetupError
 
-#: stands for the wheel's .dist-info folder in the plan's members: bdist_wheel names it, and
-#: what goes there travels through the .egg-info folder (the egg_info writers)
-_DIST_INFO = "<dist-info>"
 _WRAPS = "_smart_tool_wraps"
 _README = "codes are explained in smart-tool-build's README"
 
@@ -110,12 +108,9 @@ class _State:
         self.plan = plan
         return plan
 
-    def wheel_facts(self, command: Any, wheel: Path) -> SourceFacts:
-        from .layout import dist_info_name
-
-        plan = self.check(command)
-        dist_info = _dist_info_of(wheel) or dist_info_name(command.distribution.get_name(), plan.version)
-        return plan.facts("wheel", dist_info)
+    def kind(self, command: Any) -> ArtifactKind:
+        """What is being built: an editable wheel copies nothing."""
+        return "editable" if self.editable or getattr(command, "editable_mode", False) else "wheel"
 
 
 def _state(command: Any) -> _State:
@@ -208,15 +203,14 @@ def _check_then_run(command: Any, run: Callable[[], None]) -> None:
 
 def _build_py_run(command: Any, run: Callable[[], None]) -> None:
     run()
-    if getattr(command, "editable_mode", False) or getattr(command, "dry_run", False):
+    if getattr(command, "dry_run", False):
         return
     state = _state(command)
-    plan = state.check(command)
-    for relative, member in plan.wheel_files(_DIST_INFO):
-        if member.startswith(_DIST_INFO):
-            continue  # goes into the .dist-info, through the egg_info writers
-        target = Path(command.build_lib) / member
-        _place(state.root / relative, target, link=False)
+    planned = [f for f in state.check(command).files(state.kind(command)) if not f.in_dist_info]
+    if not planned:
+        return
+    for file in planned:  # the .dist-info's files travel through the egg_info writers
+        _place(state.root / file.source, Path(command.build_lib) / file.target, link=False)
     _info(command, f"smart-tool: files the wheel must carry placed in {command.build_lib}")
 
 
@@ -233,8 +227,8 @@ def _build_py_get_output_mapping(
     if not getattr(command, "editable_mode", False):
         return mapping
     state = _state(command)
-    for relative, member in state.check(command).editable_links():
-        mapping[str(Path(command.build_lib) / member)] = str(state.root / relative)
+    for file in state.check(command).editable_links():
+        mapping[str(Path(command.build_lib) / file.target)] = str(state.root / file.source)
     return mapping
 
 
@@ -243,7 +237,7 @@ def _sdist_run(command: Any, run: Callable[[], None]) -> None:
     state.check(command)
     run()
     archives = [Path(p) for p in (command.get_archive_files() or [])]
-    _verify(command, archives, lambda _: state.check(command).facts("sdist"))
+    _verify(command, archives, state.check(command).facts("sdist"))
 
 
 def _sdist_make_release_tree(
@@ -253,8 +247,8 @@ def _sdist_make_release_tree(
     if getattr(command, "dry_run", False):
         return
     state = _state(command)
-    for relative in state.check(command).sdist_files():
-        _place(state.root / relative, Path(base_dir) / relative, link=hasattr(os, "link"))
+    for file in state.check(command).files("sdist"):
+        _place(state.root / file.source, Path(base_dir) / file.target, link=hasattr(os, "link"))
 
 
 def _bdist_wheel_run(command: Any, run: Callable[[], None]) -> None:
@@ -269,7 +263,7 @@ def _bdist_wheel_run(command: Any, run: Callable[[], None]) -> None:
         wheels = sorted(dist_dir.glob(f"{command.wheel_dist_name}-*.whl"))
     if not wheels:
         raise SmartToolError(f"smart-tool: cannot find the wheel bdist_wheel wrote to {command.dist_dir}")
-    _verify(command, wheels, lambda wheel: state.wheel_facts(command, wheel))
+    _verify(command, wheels, state.check(command).facts("wheel"))
 
 
 def _editable_run(command: Any, run: Callable[[], None]) -> None:
@@ -321,10 +315,9 @@ def write_egg_info_file(command: Any, basename: str, filename: str) -> None:
     state = _state(command)
     data: Optional[bytes] = None
     if not state.editable:
-        plan = state.check(command)
-        for relative, member in plan.wheel_files(_DIST_INFO):
-            if member == f"{_DIST_INFO}/{basename}":
-                data = (state.root / relative).read_bytes()
+        for file in state.check(command).files("wheel"):
+            if file.in_dist_info and file.target == basename:
+                data = (state.root / file.source).read_bytes()
     if getattr(command, "dry_run", False):
         return
     if data is None:
@@ -353,24 +346,14 @@ def _place(source: Path, target: Path, *, link: bool) -> None:
     shutil.copy2(source, target)
 
 
-def _dist_info_of(wheel: Path) -> Optional[str]:
-    from .archive import ArchiveError, dist_info_folders, open_archive
-
-    try:
-        found = dist_info_folders(open_archive(wheel, lambda _: False).files)
-    except ArchiveError:
-        return None  # the verifier reports an unreadable wheel itself
-    return found[0] if len(found) == 1 else None
-
-
-def _verify(command: Any, paths: list[Path], facts: Callable[[Path], SourceFacts]) -> None:
+def _verify(command: Any, paths: list[Path], facts: SourceFacts) -> None:
     """The shared archive verifier on each archive just written; failing ones are removed."""
     from .artifacts import verify
 
     problems: list[Diagnostic] = []
     removed: list[str] = []
     for path in paths:
-        report = verify(path, source=facts(path), display=path.name)
+        report = verify(path, source=facts, display=path.name)
         _show(command, report.diagnostics)
         if report.failed():
             problems += report.diagnostics
