@@ -96,9 +96,9 @@ def test_dev_version_hint() -> None:
 
 def test_hook_options_are_layered_and_checked() -> None:
     root = ROOTS / "manifest-version-matches-package--dev-version"
-    assert [d.severity for d in check_root(root, hook=hook_options({"dev-versions": "warn"})).diagnostics] == [
-        Severity.WARNING
-    ]
+    assert [
+        d.severity for d in check_root(root, hook=hook_options({"dev-versions": "warn"})).diagnostics
+    ] == [Severity.WARNING]
     # hatchling's own keys in the hook table are not ours to refuse
     hatchling_keys = {
         "enable-by-default": True,

@@ -10,24 +10,26 @@ them; lines in Markdown are file lines.
 
 from __future__ import annotations
 
+import io
 import os
 import shutil
+import tarfile
+import zipfile
 from pathlib import Path
 from typing import Optional
 
 import pytest
 
+from smart_tool_build.artifacts import SourceFacts, verify
 from smart_tool_build.collection import (
     CollectionPlan,
     check_collection,
     constraint_problem,
     is_collection,
-    missing_sdist_members,
-    missing_wheel_members,
     read_version_attr,
 )
 from smart_tool_build.config import Options
-from smart_tool_build.diagnostics import CODES, Severity
+from smart_tool_build.diagnostics import CODES, Diagnostic, Severity
 from smart_tool_build.distribution import read
 from support import FIXTURES, unprivileged
 
@@ -354,38 +356,76 @@ def test_odd_resource_files_are_diagnosed_not_raised(tmp_path: Path) -> None:
 # Verifying an archive against the plan
 
 
-def test_wheel_with_every_member_passes() -> None:
+def _wheel(path: Path, members: list[str]) -> Path:
+    """A wheel holding ``members`` (each with a line of text) and a METADATA."""
+    with zipfile.ZipFile(path, "w") as archive:
+        for member in members:
+            data = (
+                "Metadata-Version: 2.1\nName: x\nVersion: 1.2.0\n" if member.endswith("/METADATA") else "x\n"
+            )
+            archive.writestr(member, data)
+    return path
+
+
+def _sdist(path: Path, top: str, members: list[str]) -> Path:
+    with tarfile.open(path, "w:gz") as archive:
+        for member in members:
+            data = b"Metadata-Version: 2.1\nName: x\nVersion: 0.4.1\n" if member == "PKG-INFO" else b"x\n"
+            info = tarfile.TarInfo(f"{top}/{member}")
+            info.size = len(data)
+            archive.addfile(info, io.BytesIO(data))
+    return path
+
+
+def _verify_wheel(path: Path, plan: CollectionPlan) -> list[Diagnostic]:
+    return verify(path, source=SourceFacts(None, None, None, wheel_members=plan.wheel_members)).diagnostics
+
+
+METADATA = "flat_kit-1.2.0.dist-info/METADATA"
+
+
+def test_wheel_with_every_member_passes(tmp_path: Path) -> None:
     plan = check_collection(COLLECTIONS / "valid-flat").plan
-    members = [*plan.wheel_members, "flat_kit-1.2.0.dist-info/METADATA"]
-    assert missing_wheel_members(members, plan) == []
+    wheel = _wheel(tmp_path / "flat_kit-1.2.0-py3-none-any.whl", [*plan.wheel_members, METADATA])
+    assert _verify_wheel(wheel, plan) == []
 
 
-def test_wheel_missing_members_are_named() -> None:
+def test_wheel_missing_members_are_named(tmp_path: Path) -> None:
     plan = check_collection(COLLECTIONS / "valid-nested").plan
     # what setuptools builds without MANIFEST.in or package-data: the code and nothing else
-    result = missing_wheel_members(["nested_kit/__init__.py"], plan, display="dist/x.whl")
-    assert [(d.code, d.path) for d in result] == [
+    wheel = _wheel(tmp_path / "x.whl", ["nested_kit/__init__.py", METADATA])
+    result = verify(
+        wheel, source=SourceFacts(None, None, None, wheel_members=plan.wheel_members), display="dist/x.whl"
+    )
+    assert [(d.code, d.path) for d in result.diagnostics] == [
         ("artifact-contents", f"dist/x.whl/{member}")
         for member in plan.wheel_members
         if not member.endswith(".py")
     ]
-    assert "from pyproject.toml" in result[-1].message  # nested_kit/pyproject.toml is the root's
 
 
-def test_wheel_members_starting_with_dot_slash_are_named() -> None:
+def test_wheel_members_starting_with_dot_slash_are_named(tmp_path: Path) -> None:
     plan = CollectionPlan(
         package="kit", wheel_files=(("agents/a.md", "agents/a.md"),), wheel_required=("kit/__init__.py",)
     )
-    result = missing_wheel_members(["./agents/a.md", "kit/__init__.py"], plan)
-    assert [(d.code, d.path) for d in result] == [("artifact-contents", "agents/a.md")]
-    assert "./agents/a.md instead" in result[0].message
+    wheel = _wheel(tmp_path / "kit.whl", ["./agents/a.md", "kit/__init__.py", METADATA])
+    result = verify(
+        wheel, source=SourceFacts(None, None, None, wheel_members=plan.wheel_members), display="kit.whl"
+    )
+    assert [(d.code, d.path) for d in result.diagnostics] == [("artifact-contents", "kit.whl/agents/a.md")]
+    assert "has ./agents/a.md" in result.diagnostics[0].message
 
 
-def test_sdist_members_are_checked_under_the_top_folder() -> None:
+def test_sdist_members_are_checked_under_the_top_folder(tmp_path: Path) -> None:
     plan = check_collection(COLLECTIONS / "valid-hatchling").plan
-    members = [f"hatch_kit-0.4.1/{name}" for name in plan.sdist_files if name != "LICENSE"]
-    result = missing_sdist_members([*members, "hatch_kit-0.4.1/PKG-INFO"], plan)
-    assert [(d.code, d.path) for d in result] == [("artifact-contents", "LICENSE")]
+    members = [name for name in plan.sdist_files if name != "LICENSE"]
+    sdist = _sdist(tmp_path / "hatch_kit-0.4.1.tar.gz", "hatch_kit-0.4.1", [*members, "PKG-INFO"])
+    result = verify(
+        sdist, source=SourceFacts(None, None, None, sdist_members=plan.sdist_files), display="x.tar.gz"
+    )
+    assert [(d.code, d.path) for d in result.diagnostics] == [
+        ("artifact-contents", "x.tar.gz/hatch_kit-0.4.1/LICENSE")
+    ]
 
 
 # ---------------------------------------------------------------------------------------

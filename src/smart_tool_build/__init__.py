@@ -6,9 +6,20 @@ loaded by every build in an environment, so the public names below are loaded la
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 __version__ = "0.1.0"
+
+if TYPE_CHECKING:  # what type checkers see; at run time each name loads on first use
+    from .checks import RootReport, check_root
+    from .codes import CODES
+    from .descriptor import Descriptor
+    from .descriptor import parse_bytes as parse_descriptor
+    from .diagnostics import Diagnostic, Severity
+    from .manifest import Manifest, ManifestError, Requirement
+    from .manifest import parse_bytes as parse_manifest
+    from .manifest import parse_file as parse_manifest_file
+    from .runtime import ManifestNotFound, load_manifest, render_help
 
 _LAZY = {
     "load_manifest": ("runtime", "load_manifest"),
@@ -18,7 +29,7 @@ _LAZY = {
     "RootReport": ("checks", "RootReport"),
     "Diagnostic": ("diagnostics", "Diagnostic"),
     "Severity": ("diagnostics", "Severity"),
-    "CODES": ("diagnostics", "CODES"),
+    "CODES": ("codes", "CODES"),
     "Manifest": ("manifest", "Manifest"),
     "Requirement": ("manifest", "Requirement"),
     "ManifestError": ("manifest", "ManifestError"),
@@ -28,7 +39,24 @@ _LAZY = {
     "Descriptor": ("descriptor", "Descriptor"),
 }
 
-__all__ = ["__version__", *_LAZY]
+__all__ = [  # the lazy names, written out so that type checkers and linters see them
+    "__version__",
+    "load_manifest",
+    "render_help",
+    "ManifestNotFound",
+    "check_root",
+    "RootReport",
+    "Diagnostic",
+    "Severity",
+    "CODES",
+    "Manifest",
+    "Requirement",
+    "ManifestError",
+    "parse_manifest",
+    "parse_manifest_file",
+    "parse_descriptor",
+    "Descriptor",
+]
 
 
 def __getattr__(name: str) -> Any:

@@ -199,7 +199,3 @@ def dist_info_folders(names: Iterable[str]) -> list[str]:
             and name.split("/")[0].endswith(".dist-info")
         }
     )
-
-
-def top_folders(names: Iterable[str]) -> set[str]:
-    return {name.split("/", 1)[0] for name in names}

@@ -16,11 +16,11 @@ from . import descriptor as descriptor_module
 from . import manifest as manifest_module
 from .archive import Archive, ArchiveError, dist_info_folders, open_archive
 from .checks import compare_versions, install_doc_candidates
-from .diagnostics import Diagnostic, Severity, has_errors, make
+from .diagnostics import Diagnostic, has_errors, make
 from .distribution import PackageVersion, core_metadata, normalize_name
 from .names import DESCRIPTOR_NAME as DESCRIPTOR
 from .names import MANIFEST_NAME as MANIFEST
-from .walk import SKIPPED_FOLDERS
+from .walk import skipped
 
 
 @dataclass(frozen=True)
@@ -147,7 +147,7 @@ def _manifests(archive: Archive, nested: list[str], top: str) -> list[str]:
         if any(name.startswith(folder) for folder in nested):
             continue
         parts = name[len(top) :].split("/")[:-1]
-        if any(p in SKIPPED_FOLDERS or p.endswith(".egg-info") for p in parts):
+        if any(skipped(p) for p in parts):
             continue
         found.append(name)
     return sorted(found)
@@ -409,7 +409,3 @@ def compare_pair(wheel: ArtifactReport, sdist: ArtifactReport, shown: str) -> li
             f"for the same release {wheel.version}",
         )
     ]
-
-
-def errors_only(diagnostics: list[Diagnostic]) -> list[Diagnostic]:
-    return [d for d in diagnostics if d.severity is Severity.ERROR]

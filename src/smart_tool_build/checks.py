@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Optional
 
-from . import config, descriptor, distribution, manifest, safe_yaml, walk
+from . import config, descriptor, distribution, manifest, requirements, safe_yaml, walk
 from .diagnostics import CodeId, Diagnostic, Severity, has_errors, make
 from .distribution import PackageDefinition, PackageVersion
 from .names import DESCRIPTOR_NAME, MANIFEST_NAME, PYPROJECT
@@ -337,7 +337,7 @@ def _version_rule(
 def install_doc_candidates(manifest_relative: str, install: str) -> Optional[list[str]]:
     """Where a relative ``install`` may live (beside the manifest, then at the root), as
     root-relative POSIX paths that stay inside the root; None when it is not a path."""
-    kind, _ = manifest.classify_install(install)
+    kind, _ = requirements.classify_install(install)
     if kind != "path":
         return None
     target = install.strip().split("#", 1)[0]

@@ -6,11 +6,11 @@ silently ignored, because a misspelt option that does nothing is worse than no o
 
 from __future__ import annotations
 
-import re
 from collections.abc import Mapping
 from typing import Any, Callable, NamedTuple, Optional
 
 from .diagnostics import Diagnostic, make
+from .lines import key_line
 
 DEV_VERSION_POLICIES = ("error", "warn")
 
@@ -57,30 +57,6 @@ class HookOptions(NamedTuple):
 
 def option_names() -> tuple[str, ...]:
     return tuple(_VALIDATORS)
-
-
-def key_line(text: Optional[str], table: str, key: Optional[str] = None) -> Optional[int]:
-    """Best-effort line of a TOML table header, or of a key inside that table."""
-    if not text:
-        return None
-    lines = text.splitlines()
-    header = re.compile(r"\s*\[\s*" + r"\s*\.\s*".join(map(_toml_key, table.split("."))) + r"\s*\]")
-    for index, line in enumerate(lines):
-        if header.match(line):
-            if key is None:
-                return index + 1
-            pattern = re.compile(r"\s*" + _toml_key(key) + r"\s*=")
-            for offset, inner in enumerate(lines[index + 1 :], start=index + 2):
-                if inner.lstrip().startswith("["):
-                    break
-                if pattern.match(inner):
-                    return offset
-            return index + 1
-    return None
-
-
-def _toml_key(part: str) -> str:
-    return "(?:" + re.escape(part) + '|"' + re.escape(part) + '")'
 
 
 def parse_options(

@@ -11,6 +11,7 @@ from typing import Any, NamedTuple, Optional
 from . import frontmatter
 from .diagnostics import Diagnostic, Severity, make
 from .distribution import json_error_line
+from .lines import json_key_lines
 from .names import DESCRIPTOR_NAME
 from .paths import escapes
 
@@ -50,18 +51,6 @@ def _reject_constant(name: str) -> Any:
     raise ValueError(f"{name} is not valid JSON")
 
 
-def _key_lines(text: str, occurrence: int = 1) -> dict[str, int]:
-    """Line of each key's ``occurrence``-th appearance (best effort: JSON keeps no lines)."""
-    lines: dict[str, int] = {}
-    seen: dict[str, int] = {}
-    for match in re.finditer(r'"((?:[^"\\]|\\.)*)"\s*:', text):
-        key = match.group(1)
-        seen[key] = seen.get(key, 0) + 1
-        if seen[key] == occurrence:
-            lines[key] = text.count("\n", 0, match.start()) + 1
-    return lines
-
-
 def parse_bytes(data: bytes, path: str = DESCRIPTOR_NAME) -> DescriptorResult:
     """Parse and validate a descriptor's bytes (strict JSON); never raises for bad input."""
 
@@ -75,7 +64,7 @@ def parse_bytes(data: bytes, path: str = DESCRIPTOR_NAME) -> DescriptorResult:
     try:
         value = json.loads(text, object_pairs_hook=_pairs, parse_constant=_reject_constant)
     except _Duplicate as exc:
-        line = _key_lines(text, occurrence=2).get(str(exc))
+        line = json_key_lines(text, occurrence=2).get(str(exc))
         return DescriptorResult(None, [shape(line, f"duplicate key {str(exc)!r}")], {})
     except json.JSONDecodeError as exc:
         return DescriptorResult(None, [shape(json_error_line(exc), f"is not valid JSON: {exc.msg}")], {})
@@ -85,7 +74,7 @@ def parse_bytes(data: bytes, path: str = DESCRIPTOR_NAME) -> DescriptorResult:
         return DescriptorResult(None, [shape(line, f"is not valid JSON: {exc}")], {})
     if not isinstance(value, dict):
         return DescriptorResult(None, [shape(1, f"must be a JSON object, not {type(value).__name__}")], {})
-    lines = _key_lines(text)
+    lines = json_key_lines(text)
     out: list[Diagnostic] = []
     for key in value:
         if key not in KEYS:

@@ -20,6 +20,7 @@ from types import MappingProxyType
 from typing import Any, NamedTuple, Optional
 
 from .diagnostics import Diagnostic, make
+from .lines import json_key_lines, toml_key_line
 from .names import PACKAGE_JSON, PYPROJECT
 from .optin import collection_table
 from .pysource import parse_module, string_assignment
@@ -135,14 +136,15 @@ def read(root: Path, *, prefix: str = "") -> tuple[PackageDefinition, list[Diagn
         package = _prefixed(_from_pyproject(root, data, text or "", shown), prefix)
         problems = []
         if package.version.invalid:
-            line = _line_of(text or "", r"pattern[ \t]*=")
+            line = toml_key_line(text, ("tool", "hatch", "version", "pattern"))
             problems.append(make("package-definition-parses", shown, line, str(package.version.unresolved)))
         return package, problems
     package_json = root / PACKAGE_JSON
     if package_json.is_file():
         shown = prefix + PACKAGE_JSON
         try:
-            data = json.loads(package_json.read_text(encoding="utf-8"))
+            package_json_text = package_json.read_text(encoding="utf-8")
+            data = json.loads(package_json_text)
         except (OSError, ValueError) as exc:
             line = json_error_line(exc) if isinstance(exc, json.JSONDecodeError) else None
             problem = make("package-definition-parses", shown, line, f"invalid JSON: {exc}")
@@ -155,7 +157,7 @@ def read(root: Path, *, prefix: str = "") -> tuple[PackageDefinition, list[Diagn
             raw if isinstance(raw, str) else None,
             f"{shown} version",
             shown,
-            _json_line(package_json, "version"),
+            json_key_lines(package_json_text).get("version"),
             None if isinstance(raw, str) else "package.json has no string `version`",
         )
         name = data.get("name") if isinstance(data.get("name"), str) else None
@@ -175,16 +177,6 @@ def _unknown(path: Optional[str], reason: str) -> PackageDefinition:
     return PackageDefinition(path, None, PackageVersion(None, "", unresolved=reason))
 
 
-def _json_line(path: Path, key: str) -> Optional[int]:
-    try:
-        for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
-            if f'"{key}"' in line:
-                return number
-    except (OSError, UnicodeDecodeError):
-        pass
-    return None
-
-
 def _from_pyproject(root: Path, data: dict[str, Any], text: str, shown: str) -> PackageDefinition:
     project = data.get("project") if isinstance(data.get("project"), dict) else None
     tool = data.get("tool") if isinstance(data.get("tool"), dict) else {}
@@ -193,7 +185,7 @@ def _from_pyproject(root: Path, data: dict[str, Any], text: str, shown: str) -> 
         poetry = tool.get("poetry") if isinstance(tool.get("poetry"), dict) else {}
         assert isinstance(poetry, dict)
         if isinstance(poetry.get("version"), str):
-            line = _line_of(text, r"version\s*=")
+            line = toml_key_line(text, ("tool", "poetry", "version"))
             version = PackageVersion(poetry["version"], f"{shown} [tool.poetry].version", shown, line)
             return PackageDefinition(shown, poetry.get("name"), version, None, tool, text, data)
         version = PackageVersion(
@@ -207,17 +199,15 @@ def _from_pyproject(root: Path, data: dict[str, Any], text: str, shown: str) -> 
     return PackageDefinition(shown, name, version, scripts, tool, text, data)
 
 
-def _line_of(text: str, pattern: str) -> Optional[int]:
-    match = re.search(r"^[ \t]*" + pattern, text, re.MULTILINE)
-    return text.count("\n", 0, match.start()) + 1 if match else None
-
-
 def _pyproject_version(
     root: Path, project: dict[str, Any], tool: dict[str, Any], text: str, shown: str
 ) -> PackageVersion:
     if isinstance(project.get("version"), str):
         return PackageVersion(
-            project["version"], f"{shown} [project].version", shown, _line_of(text, r"version\s*=")
+            project["version"],
+            f"{shown} [project].version",
+            shown,
+            toml_key_line(text, ("project", "version")),
         )
     dynamic = project.get("dynamic") or []
     if "version" not in dynamic:

@@ -15,6 +15,20 @@ from typing import Any, NamedTuple, Optional
 from . import frontmatter, safe_yaml
 from .diagnostics import Diagnostic, Severity, make
 from .names import MANIFEST_NAME
+from .requirements import Requirement, check_requires, classify_install
+from .values import is_empty, type_name
+
+__all__ = [
+    "MANIFEST_NAME",
+    "Manifest",
+    "ManifestError",
+    "ParseResult",
+    "classify_install",
+    "Requirement",
+    "load",
+    "parse_bytes",
+    "parse_file",
+]
 
 SUPPORTED_FORMAT = 1
 FIELDS = (
@@ -27,7 +41,6 @@ FIELDS = (
     "requires",
 )
 REQUIRED = FIELDS[:-1]
-REQUIREMENT_KEYS = ("name", "purpose", "install", "optional")
 PLATFORMS = ("linux", "macos", "windows")
 _PLATFORM_ALIASES = {
     "darwin": "macos",
@@ -45,42 +58,6 @@ _PLATFORM_ALIASES = {
     "gnu/linux": "linux",
 }
 NAME_PATTERN = re.compile(r"[a-z0-9]+(?:-[a-z0-9]+)*\Z")
-_INSTALLER_VERBS = {
-    "apt",
-    "apt-get",
-    "brew",
-    "cargo",
-    "choco",
-    "conda",
-    "curl",
-    "dnf",
-    "go",
-    "npm",
-    "npx",
-    "pacman",
-    "pip",
-    "pip3",
-    "pipx",
-    "scoop",
-    "snap",
-    "sudo",
-    "uv",
-    "uvx",
-    "wget",
-    "winget",
-    "yum",
-    "zypper",
-}
-_SHELL_OPERATORS = ("|", "&&", ";", ">", "<", "`", "$(", "||")
-
-
-class Requirement(NamedTuple):
-    """One prerequisite: what must exist before the tool can run."""
-
-    name: str
-    purpose: str
-    install: str
-    optional: bool = False
 
 
 @dataclass(frozen=True)
@@ -157,7 +134,7 @@ def _parse_error(path: str, line: Optional[int], message: str) -> Diagnostic:
 def _from_document(document: frontmatter.Document, path: str) -> ParseResult:
     fm = document.frontmatter
     if not isinstance(fm, safe_yaml.LineDict):
-        kind = "empty" if fm is None else f"{_type_name(fm)}, not a mapping"
+        kind = "empty" if fm is None else f"{type_name(fm)}, not a mapping"
         return ParseResult(None, [_parse_error(path, 2, f"is {kind}: it must be a mapping of fields")])
     diagnostics = validate_frontmatter(fm, path)
     manifest = None
@@ -189,24 +166,6 @@ def _build(fm: safe_yaml.LineDict, body: str) -> Manifest:
     )
 
 
-def _is_empty(value: Any) -> bool:
-    if value is None:
-        return True
-    if isinstance(value, str):
-        return not value.strip()
-    if isinstance(value, (list, dict)):
-        return not value
-    return False
-
-
-def _type_name(value: Any) -> str:
-    if value is None:
-        return "null"
-    return {bool: "a boolean", int: "a number", float: "a number", str: "a string"}.get(
-        type(value), "a list" if isinstance(value, list) else "a mapping"
-    )
-
-
 def validate_frontmatter(fm: safe_yaml.LineDict, path: str) -> list[Diagnostic]:
     """Every rule one manifest keeps on its own, in file order."""
     out: list[Diagnostic] = []
@@ -229,13 +188,13 @@ def validate_frontmatter(fm: safe_yaml.LineDict, path: str) -> list[Diagnostic]:
         if key not in fm:
             out.append(make("manifest-required-fields", path, 1, f"required field {key!r} is missing"))
     for key in FIELDS:
-        if key in fm and _is_empty(fm[key]):
+        if key in fm and is_empty(fm[key]):
             hint = "leave `requires` out when there are none" if key == "requires" else None
             out.append(make("manifest-required-fields", path, at(key), f"field {key!r} is empty", hint))
     out += _check_format(fm, path, at)
     for key in ("name", "version", "description"):
         value = fm.get(key)
-        if key in fm and not _is_empty(value) and not isinstance(value, str):
+        if key in fm and not is_empty(value) and not isinstance(value, str):
             hint = None
             if key == "version" and isinstance(value, (int, float)) and not isinstance(value, bool):
                 hint = f'quote it: version: "{value}"; unquoted, YAML reads a number'
@@ -244,7 +203,7 @@ def validate_frontmatter(fm: safe_yaml.LineDict, path: str) -> list[Diagnostic]:
                     "manifest-field-shape",
                     path,
                     at(key),
-                    f"field {key!r} must be a string, not {_type_name(value)} ({value!r})",
+                    f"field {key!r} must be a string, not {type_name(value)} ({value!r})",
                     hint,
                 )
             )
@@ -291,7 +250,7 @@ def validate_frontmatter(fm: safe_yaml.LineDict, path: str) -> list[Diagnostic]:
                         hint,
                     )
                 )
-    out += _check_requires(fm, path)
+    out += check_requires(fm, path)
     return sorted(out, key=lambda d: d.line or 0)
 
 
@@ -312,7 +271,7 @@ def _check_format(fm: safe_yaml.LineDict, path: str, at: Any) -> list[Diagnostic
                 "manifest-field-shape",
                 path,
                 line,
-                f"smart_tool_format must be a number, not {_type_name(value)} ({value!r})",
+                f"smart_tool_format must be a number, not {type_name(value)} ({value!r})",
                 hint,
             )
         ]
@@ -341,7 +300,7 @@ def _check_format(fm: safe_yaml.LineDict, path: str, at: Any) -> list[Diagnostic
 
 def _check_string_list(fm: safe_yaml.LineDict, key: str, path: str) -> list[Diagnostic]:
     value = fm.get(key)
-    if key not in fm or _is_empty(value):
+    if key not in fm or is_empty(value):
         return []
     if not isinstance(value, safe_yaml.LineList):
         return [
@@ -349,13 +308,13 @@ def _check_string_list(fm: safe_yaml.LineDict, key: str, path: str) -> list[Diag
                 "manifest-field-shape",
                 path,
                 fm.line_of(key),
-                f"field {key!r} must be a list of strings, not {_type_name(value)}",
+                f"field {key!r} must be a list of strings, not {type_name(value)}",
             )
         ]
     out = []
     for index, item in enumerate(value):
         if not isinstance(item, str) or not item.strip():
-            what = "an empty string" if isinstance(item, str) else _type_name(item)
+            what = "an empty string" if isinstance(item, str) else type_name(item)
             out.append(
                 make(
                     "manifest-field-shape",
@@ -364,115 +323,4 @@ def _check_string_list(fm: safe_yaml.LineDict, key: str, path: str) -> list[Diag
                     f"{key}[{index}] must be a non-empty string, not {what}",
                 )
             )
-    return out
-
-
-def classify_install(install: str) -> tuple[str, Optional[str]]:
-    """('url' | 'path' | 'bad', reason): a reference to documentation, never a command."""
-    text = install.strip()
-    if "\x00" in text or any(ord(c) < 32 for c in text):
-        return "bad", "contains control characters"
-    if any(op in text for op in _SHELL_OPERATORS):
-        return "bad", "looks like a shell command (it has a shell operator)"
-    words = text.split()
-    if len(words) > 1:
-        if words[0].lower() in _INSTALLER_VERBS:
-            return "bad", f"is a command ({words[0]} ...), not a reference to documentation"
-        return "bad", "has several words: it must be a relative path or an http(s) URL"
-    if words and words[0].lower() in _INSTALLER_VERBS:
-        return "bad", f"is the installer {words[0]!r}, not a reference to documentation"
-    from urllib.parse import urlsplit
-
-    parts = urlsplit(text)
-    if parts.scheme and len(parts.scheme) > 1:  # a one-letter "scheme" is a drive letter
-        if parts.scheme in ("http", "https") and parts.netloc:
-            return "url", None
-        return "bad", f"uses the {parts.scheme}: scheme; only http(s) URLs are allowed"
-    if text.startswith(("/", "\\")) or re.match(r"[A-Za-z]:[\\/]", text):
-        return "bad", "is an absolute path; use a path relative to the manifest or the root"
-    if "\\" in text:
-        return "bad", "uses backslashes; write the relative path with /"
-    return "path", None
-
-
-def _check_requires(fm: safe_yaml.LineDict, path: str) -> list[Diagnostic]:
-    value = fm.get("requires")
-    if "requires" not in fm or _is_empty(value):
-        return []
-    if not isinstance(value, safe_yaml.LineList):
-        return [
-            make(
-                "manifest-field-shape",
-                path,
-                fm.line_of("requires"),
-                f"field 'requires' must be a list of entries, not {_type_name(value)}",
-            )
-        ]
-    out = []
-    for index, entry in enumerate(value):
-        where = f"requires[{index}]"
-        if not isinstance(entry, safe_yaml.LineDict):
-            out.append(
-                make(
-                    "manifest-requires-shape",
-                    path,
-                    value.line_of(index),
-                    f"{where} must be a mapping with name, purpose and install, not {_type_name(entry)}",
-                )
-            )
-            continue
-        for key in entry:
-            if key not in REQUIREMENT_KEYS:
-                out.append(
-                    make(
-                        "manifest-requires-shape",
-                        path,
-                        entry.line_of(key),
-                        f"{where}: unknown key {key!r}",
-                        f"keys are: {', '.join(REQUIREMENT_KEYS)}",
-                    )
-                )
-        for key in ("name", "purpose", "install"):
-            item = entry.get(key)
-            if key not in entry or _is_empty(item):
-                state = "is missing" if key not in entry else "is empty"
-                out.append(
-                    make(
-                        "manifest-requires-shape",
-                        path,
-                        entry.line_of(key),
-                        f"{where}: {key!r} {state}",
-                    )
-                )
-            elif not isinstance(item, str):
-                out.append(
-                    make(
-                        "manifest-requires-shape",
-                        path,
-                        entry.line_of(key),
-                        f"{where}: {key!r} must be a string, not {_type_name(item)}",
-                    )
-                )
-        if "optional" in entry and not isinstance(entry["optional"], bool):
-            out.append(
-                make(
-                    "manifest-requires-shape",
-                    path,
-                    entry.line_of("optional"),
-                    f"{where}: 'optional' must be true or false, not {entry['optional']!r}",
-                )
-            )
-        install = entry.get("install")
-        if isinstance(install, str) and install.strip():
-            kind, reason = classify_install(install)
-            if kind == "bad":
-                out.append(
-                    make(
-                        "manifest-requires-shape",
-                        path,
-                        entry.line_of("install"),
-                        f"{where}: install {install!r} {reason}",
-                        "install is a relative path to a document or an http(s) URL",
-                    )
-                )
     return out

@@ -7,7 +7,6 @@ from collections.abc import Iterable
 
 from .diagnostics import Diagnostic, Severity
 
-FORMATS = ("text", "json", "github")
 #: bumped only when a key is removed or changes meaning
 JSON_SCHEMA_VERSION = 1
 

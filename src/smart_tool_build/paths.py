@@ -1,4 +1,4 @@
-"""Path containment: does a path under a root stay inside it once symlinks are followed?"""
+"""Path containment: does a path under a root stay inside it once `..` and symlinks are followed?"""
 
 from __future__ import annotations
 
@@ -26,3 +26,12 @@ def escapes(root: Path, relative: str) -> bool:
             real = os.path.realpath(root / relative)
             return not (real == real_root or real.startswith(real_root.rstrip(os.sep) + os.sep))
     return False
+
+
+def inside(root: Path, relative: str) -> bool:
+    """True when ``root/relative`` is a path strictly below ``root``, once ``..`` and
+    symlinks are resolved (``relative`` as a user wrote it, e.g. a readme path)."""
+    normal = os.path.normpath(relative)
+    if os.path.isabs(normal) or normal in (os.curdir, os.pardir) or normal.startswith(os.pardir + os.sep):
+        return False
+    return not escapes(root, PurePosixPath(Path(normal)).as_posix())

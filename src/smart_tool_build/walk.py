@@ -14,8 +14,24 @@ from typing import Optional
 
 from .names import DESCRIPTOR_NAME, MANIFEST_NAME
 
+#: folders no walk enters: VCS data, build output, caches and environments hold nothing of
+#: the tool's own (a copy of its manifest there is not a second manifest, nor package data)
 SKIPPED_FOLDERS = frozenset(
-    {".git", ".hg", ".svn", ".tox", ".nox", "node_modules", "build", "dist", "__pycache__"}
+    {
+        ".git",
+        ".hg",
+        ".svn",
+        ".tox",
+        ".nox",
+        "node_modules",
+        "build",
+        "_build",
+        "dist",
+        "__pycache__",
+        ".pytest_cache",
+        ".mypy_cache",
+        ".ruff_cache",
+    }
 )
 
 
@@ -28,7 +44,8 @@ class Scan:
     unreadable: list[tuple[str, str]] = field(default_factory=list)
 
 
-def _skipped(name: str) -> bool:
+def skipped(name: str) -> bool:
+    """Whether a folder of this name is one no walk enters (see :data:`SKIPPED_FOLDERS`)."""
     return name in SKIPPED_FOLDERS or name.endswith(".egg-info")
 
 
@@ -77,7 +94,7 @@ def scan_root(root: Path, exclude: tuple[str, ...] = ()) -> Scan:
             except OSError:
                 continue
             if is_dir:
-                if not _skipped(entry.name):
+                if not skipped(entry.name):
                     pending.append((child, entry.path))
             elif entry.name == MANIFEST_NAME:
                 try:
@@ -129,7 +146,7 @@ def survey(top: Path) -> Survey:
             except OSError:
                 continue
             if is_dir:
-                if not _skipped(entry.name):
+                if not skipped(entry.name):
                     child = f"{relative}/{entry.name}" if relative else entry.name
                     pending.append((child, entry.path, owner, base))
             elif entry.name == MANIFEST_NAME and owner is not None:
@@ -144,10 +161,3 @@ def survey(top: Path) -> Survey:
     result.roots.sort(key=lambda pair: pair[0])
     result.unreadable = outside.unreadable
     return result
-
-
-def find_roots(top: Path) -> tuple[list[Path], list[tuple[str, str]]]:
-    """Every folder at or below ``top`` that holds a smart-tool.json, and the folders outside
-    them that could not be read."""
-    found = survey(top)
-    return [root for root, _ in found.roots], found.unreadable

@@ -1,0 +1,75 @@
+"""Where a key stands in a TOML or JSON file: the one line finder every diagnostic uses.
+
+Neither parser keeps lines, so these read the text: best effort, never wrong about a key that
+is written in the usual way (a ``[table]`` header, then ``key = value``; ``"key": value``).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from typing import Optional
+
+
+def _toml_key(part: str) -> str:
+    return "(?:" + re.escape(part) + '|"' + re.escape(part) + '")'
+
+
+def key_line(text: Optional[str], table: str, key: Optional[str] = None) -> Optional[int]:
+    """The line of the TOML table header ``[table]``, or of ``key =`` inside that table (or
+    of the header, when the table lacks the key); None when the table is not there."""
+    if not text:
+        return None
+    lines = text.splitlines()
+    header = re.compile(r"\s*\[\s*" + r"\s*\.\s*".join(map(_toml_key, table.split("."))) + r"\s*\]")
+    for index, line in enumerate(lines):
+        if header.match(line):
+            if key is None:
+                return index + 1
+            pattern = re.compile(r"\s*" + _toml_key(key) + r"\s*=")
+            for offset, inner in enumerate(lines[index + 1 :], start=index + 2):
+                if inner.lstrip().startswith("["):
+                    break
+                if pattern.match(inner):
+                    return offset
+            return index + 1
+    return None
+
+
+def toml_line(text: Optional[str], keys: Sequence[str]) -> Optional[int]:
+    """The line of the key path ``keys``: its own table header, its ``key =`` line in the
+    nearest enclosing table, or that table's header; None if none is found."""
+    if not text or not keys:
+        return None
+    line = key_line(text, ".".join(keys))
+    if line is not None:
+        return line
+    for cut in range(len(keys) - 1, 0, -1):
+        line = key_line(text, ".".join(keys[:cut]), keys[cut])
+        if line is not None:
+            return line
+    return None
+
+
+def toml_key_line(text: Optional[str], keys: Sequence[str]) -> Optional[int]:
+    """The line of ``key =`` for the key path ``keys`` (its last part inside the table the
+    others name), or None when that exact key is not written there."""
+    if not text or len(keys) < 2:
+        return None
+    table, key = ".".join(keys[:-1]), keys[-1]
+    line = key_line(text, table, key)
+    if line is None or line == key_line(text, table):
+        return None  # the table's header: the key itself is not written
+    return line
+
+
+def json_key_lines(text: str, occurrence: int = 1) -> dict[str, int]:
+    """The line of each JSON key's ``occurrence``-th appearance (at any depth)."""
+    lines: dict[str, int] = {}
+    seen: dict[str, int] = {}
+    for match in re.finditer(r'"((?:[^"\\]|\\.)*)"\s*:', text):
+        key = match.group(1)
+        seen[key] = seen.get(key, 0) + 1
+        if seen[key] == occurrence:
+            lines[key] = text.count("\n", 0, match.start()) + 1
+    return lines

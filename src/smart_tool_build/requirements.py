@@ -1,0 +1,159 @@
+"""The manifest's ``requires``: prerequisites named, with a document (never a command) for each."""
+
+from __future__ import annotations
+
+import re
+from typing import NamedTuple, Optional
+
+from . import safe_yaml
+from .diagnostics import Diagnostic, make
+from .values import is_empty, type_name
+
+REQUIREMENT_KEYS = ("name", "purpose", "install", "optional")
+_INSTALLER_VERBS = {
+    "apt",
+    "apt-get",
+    "brew",
+    "cargo",
+    "choco",
+    "conda",
+    "curl",
+    "dnf",
+    "go",
+    "npm",
+    "npx",
+    "pacman",
+    "pip",
+    "pip3",
+    "pipx",
+    "scoop",
+    "snap",
+    "sudo",
+    "uv",
+    "uvx",
+    "wget",
+    "winget",
+    "yum",
+    "zypper",
+}
+_SHELL_OPERATORS = ("|", "&&", ";", ">", "<", "`", "$(", "||")
+
+
+class Requirement(NamedTuple):
+    """One prerequisite: what must exist before the tool can run."""
+
+    name: str
+    purpose: str
+    install: str
+    optional: bool = False
+
+
+def classify_install(install: str) -> tuple[str, Optional[str]]:
+    """('url' | 'path' | 'bad', reason): a reference to documentation, never a command."""
+    text = install.strip()
+    if "\x00" in text or any(ord(c) < 32 for c in text):
+        return "bad", "contains control characters"
+    if any(op in text for op in _SHELL_OPERATORS):
+        return "bad", "looks like a shell command (it has a shell operator)"
+    words = text.split()
+    if len(words) > 1:
+        if words[0].lower() in _INSTALLER_VERBS:
+            return "bad", f"is a command ({words[0]} ...), not a reference to documentation"
+        return "bad", "has several words: it must be a relative path or an http(s) URL"
+    if words and words[0].lower() in _INSTALLER_VERBS:
+        return "bad", f"is the installer {words[0]!r}, not a reference to documentation"
+    from urllib.parse import urlsplit
+
+    parts = urlsplit(text)
+    if parts.scheme and len(parts.scheme) > 1:  # a one-letter "scheme" is a drive letter
+        if parts.scheme in ("http", "https") and parts.netloc:
+            return "url", None
+        return "bad", f"uses the {parts.scheme}: scheme; only http(s) URLs are allowed"
+    if text.startswith(("/", "\\")) or re.match(r"[A-Za-z]:[\\/]", text):
+        return "bad", "is an absolute path; use a path relative to the manifest or the root"
+    if "\\" in text:
+        return "bad", "uses backslashes; write the relative path with /"
+    return "path", None
+
+
+def check_requires(fm: safe_yaml.LineDict, path: str) -> list[Diagnostic]:
+    value = fm.get("requires")
+    if "requires" not in fm or is_empty(value):
+        return []
+    if not isinstance(value, safe_yaml.LineList):
+        return [
+            make(
+                "manifest-field-shape",
+                path,
+                fm.line_of("requires"),
+                f"field 'requires' must be a list of entries, not {type_name(value)}",
+            )
+        ]
+    out = []
+    for index, entry in enumerate(value):
+        where = f"requires[{index}]"
+        if not isinstance(entry, safe_yaml.LineDict):
+            out.append(
+                make(
+                    "manifest-requires-shape",
+                    path,
+                    value.line_of(index),
+                    f"{where} must be a mapping with name, purpose and install, not {type_name(entry)}",
+                )
+            )
+            continue
+        for key in entry:
+            if key not in REQUIREMENT_KEYS:
+                out.append(
+                    make(
+                        "manifest-requires-shape",
+                        path,
+                        entry.line_of(key),
+                        f"{where}: unknown key {key!r}",
+                        f"keys are: {', '.join(REQUIREMENT_KEYS)}",
+                    )
+                )
+        for key in ("name", "purpose", "install"):
+            item = entry.get(key)
+            if key not in entry or is_empty(item):
+                state = "is missing" if key not in entry else "is empty"
+                out.append(
+                    make(
+                        "manifest-requires-shape",
+                        path,
+                        entry.line_of(key),
+                        f"{where}: {key!r} {state}",
+                    )
+                )
+            elif not isinstance(item, str):
+                out.append(
+                    make(
+                        "manifest-requires-shape",
+                        path,
+                        entry.line_of(key),
+                        f"{where}: {key!r} must be a string, not {type_name(item)}",
+                    )
+                )
+        if "optional" in entry and not isinstance(entry["optional"], bool):
+            out.append(
+                make(
+                    "manifest-requires-shape",
+                    path,
+                    entry.line_of("optional"),
+                    f"{where}: 'optional' must be true or false, not {entry['optional']!r}",
+                )
+            )
+        install = entry.get("install")
+        if isinstance(install, str) and install.strip():
+            kind, reason = classify_install(install)
+            if kind == "bad":
+                out.append(
+                    make(
+                        "manifest-requires-shape",
+                        path,
+                        entry.line_of("install"),
+                        f"{where}: install {install!r} {reason}",
+                        "install is a relative path to a document or an http(s) URL",
+                    )
+                )
+    return out
