@@ -1,4 +1,4 @@
-"""Options: ``[tool.smart-tool]`` in pyproject.toml (and the hatchling hook's table).
+"""Options: ``[tool.smart-tool]`` in pyproject.toml, and a backend's own table layered over it.
 
 Every problem is collected and reported together; an unknown key is an error, never
 silently ignored, because a misspelt option that does nothing is worse than no option.
