@@ -172,6 +172,13 @@ FIXTURE_CASES: dict[str, list[Expected]] = {
     "config-valid--wrong-type": [e("config-valid", P, 9)],
     "config-valid--dev-versions": [e("config-valid", P, 9)],
     "config-valid--not-a-table": [e("config-valid", P, None)],
+    # ---- build-system-opt-in: smart-tool-build named, but the build would not run it
+    "build-system-opt-in": [e("build-system-opt-in", P, 3)],  # hatchling without the hook table
+    "build-system-opt-in--unwrapped": [e("build-system-opt-in", P, 3)],  # uv_build, not wrapped
+    "build-system-opt-in--ambiguous": [e("build-system-opt-in", P, 3)],  # wrapper: two backends named
+    "build-system-opt-in--wrapper-not-required": [e("build-system-opt-in", P, 3)],
+    "valid-wrapper": [],  # the wrapper over the one backend requires names
+    "valid-hatchling-hook": [],
 }
 
 

@@ -14,6 +14,7 @@ from pathlib import Path
 from typing import Any, Optional
 
 from . import config, descriptor, distribution, manifest, requirements, safe_yaml, walk
+from .buildsystem import build_system_rules
 from .diagnostics import CodeId, Diagnostic, Severity, has_errors, make
 from .distribution import PackageDefinition, PackageVersion
 from .names import DESCRIPTOR_NAME, MANIFEST_NAME, PYPROJECT
@@ -69,6 +70,8 @@ def check_root(
     package, out = distribution.read(root, prefix=prefix)
     options, problems = _options(package, prefix, hook)
     out += problems
+    if package.path is not None and package.path.endswith(PYPROJECT):
+        out += build_system_rules(package.data, package.text, package.path)
     if version is not None:
         package_version = PackageVersion(version, version_origin)
     else:

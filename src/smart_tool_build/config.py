@@ -24,6 +24,8 @@ class Options(NamedTuple):
     dev_versions: str = "error"
     #: build as a collection (None: decide from ``[tool.amplifier.collection]``)
     collection: Optional[bool] = None
+    #: the backend the wrapping backend wraps (None: the one ``[build-system].requires`` names)
+    backend: Optional[str] = None
 
 
 def _string_list(value: Any) -> Optional[tuple[str, ...]]:
@@ -40,6 +42,11 @@ _VALIDATORS: dict[str, tuple[str, Callable[[Any], Any], str]] = {
         'one of "error", "warn"',
     ),
     "collection": ("collection", lambda v: v if isinstance(v, bool) else None, "true or false"),
+    "backend": (
+        "backend",
+        lambda v: v.strip() if isinstance(v, str) and v.strip() else None,
+        'a build backend as build-backend names it, e.g. "uv_build"',
+    ),
 }
 
 

@@ -67,6 +67,11 @@ class SmartToolBuildHook(BuildHookInterface):  # type: ignore[type-arg]
         self._errors: list[str] = []
 
     def initialize(self, version: str, build_data: dict[str, Any]) -> None:
+        from .optin import wrapper_active
+
+        self._plan = None
+        if wrapper_active():
+            return  # the wrapping backend checks and amends this build itself
         from .plan import plan_build
 
         # `version` is the build flavour ("standard", "editable"), not the project version

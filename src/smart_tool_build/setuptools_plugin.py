@@ -23,7 +23,7 @@ import os
 from typing import Any
 
 from .optin import SETUPTOOLS_STATE_ATTRIBUTE as STATE_ATTRIBUTE
-from .optin import opted_in
+from .optin import opted_in, wrapper_active
 
 
 def finalize_distribution_options(dist: Any) -> None:
@@ -31,7 +31,7 @@ def finalize_distribution_options(dist: Any) -> None:
     if getattr(dist, STATE_ATTRIBUTE, None) is not None:
         return
     root = os.getcwd()
-    if not opted_in(root):
+    if wrapper_active() or not opted_in(root):  # the wrapping backend checks its builds itself
         return
     from .setuptools_commands import activate
 

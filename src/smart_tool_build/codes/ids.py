@@ -26,6 +26,7 @@ CodeId = Literal[
     "tree-readable",
     "package-definition-parses",
     "config-valid",
+    "build-system-opt-in",
     "collection-metadata",
     "collection-table",
     "collection-table-keys",

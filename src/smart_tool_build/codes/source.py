@@ -134,4 +134,14 @@ CODES: tuple[Code, ...] = (
         "`[tool.smart-tool]` (or the build hook's table) has an unknown key or a value of the wrong type.",
         "Use only the documented options, with the documented types.",
     ),
+    Code(
+        "build-system-opt-in",
+        ERROR,
+        "[build-system].requires names smart-tool-build, but the build will not run its checks: "
+        "hatchling without a [tool.hatch.build.hooks.smart-tool] table, a backend without plugins "
+        "(uv_build, flit_core, pdm-backend, poetry-core, ...) not built through the wrapper, or the "
+        'wrapper (build-backend = "smart_tool_build.backend") unable to tell which backend it wraps.',
+        'Add the hook table (hatchling), set build-backend = "smart_tool_build.backend" (other '
+        "backends), or set [tool.smart-tool] backend to the backend the wrapper wraps.",
+    ),
 )

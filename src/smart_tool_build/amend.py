@@ -1,0 +1,270 @@
+"""Amending a finished wheel or sdist: the files a build plan says it must carry, added.
+
+For a backend with no plugins (the wrapping backend's case) the only place to guarantee a
+file is the finished archive. Amending keeps everything else as the backend wrote it: member
+order, permissions, timestamps, compression method, directory entries. A wheel's RECORD is
+rewritten from the bytes written (every member once, with its sha256 and size). New members
+take their time from ``SOURCE_DATE_EPOCH`` when it is set, else from the archive's own
+metadata member, so two builds of one tree give identical bytes. Members are streamed in
+chunks (bounded memory, whatever the archive's size), the result is written beside the
+target and renamed over it, and an interruption leaves no half-written archive under the
+final name.
+
+The wheel is written with :mod:`zipfile`: no maintained library rewrites a finished wheel in
+place (``wheel``'s Python API is not public), and the standard library keeps the per-member
+metadata that must not change.
+"""
+
+from __future__ import annotations
+
+import base64
+import contextlib
+import csv
+import gzip
+import hashlib
+import io
+import os
+import posixpath
+import shutil
+import tarfile
+import tempfile
+import time
+import zipfile
+from collections.abc import Iterator
+from pathlib import Path
+from typing import IO, NamedTuple, Optional
+
+_CHUNK = 1024 * 1024
+#: the earliest time a zip member can carry (1980-01-01)
+_ZIP_EPOCH = 315532800
+
+
+class Addition(NamedTuple):
+    """One file the finished archive must carry: its full member path and its source."""
+
+    member: str
+    source: Path
+
+
+class AmendError(Exception):
+    """The archive could not be amended (it is not a readable wheel or sdist)."""
+
+
+def source_date_epoch() -> Optional[int]:
+    value = os.environ.get("SOURCE_DATE_EPOCH", "").strip()
+    return int(value) if value.isdigit() else None
+
+
+@contextlib.contextmanager
+def _replacing(target: Path) -> Iterator[IO[bytes]]:
+    """A temporary file beside ``target`` that becomes ``target`` only when written whole."""
+    descriptor, name = tempfile.mkstemp(dir=target.parent, prefix=f".{target.name}.", suffix=".part")
+    try:
+        with os.fdopen(descriptor, "wb") as handle:
+            yield handle
+        os.chmod(name, 0o644)
+        os.replace(name, target)
+    except BaseException:
+        with contextlib.suppress(OSError):
+            os.unlink(name)
+        raise
+
+
+def _same_bytes(read: IO[bytes], source: Path) -> bool:
+    with source.open("rb") as theirs:
+        while True:
+            ours, other = read.read(_CHUNK), theirs.read(_CHUNK)
+            if ours != other:
+                return False
+            if not ours:
+                return True
+
+
+# ----------------------------------------------------------------------------- wheels
+
+
+def _record_hash(digest: bytes) -> str:
+    return "sha256=" + base64.urlsafe_b64encode(digest).decode("ascii").rstrip("=")
+
+
+def _dist_info(names: list[str]) -> str:
+    found = {n.split("/", 1)[0] for n in names if n.count("/") == 1 and n.endswith(".dist-info/METADATA")}
+    if len(found) != 1:
+        raise AmendError(f"a wheel has exactly one .dist-info/METADATA; found {len(found)}")
+    return found.pop()
+
+
+def _new_info(name: str, like: zipfile.ZipInfo, epoch: Optional[int]) -> zipfile.ZipInfo:
+    date_time = like.date_time if epoch is None else time.gmtime(max(epoch, _ZIP_EPOCH))[:6]
+    info = zipfile.ZipInfo(name, date_time=date_time)
+    info.external_attr = 0o100644 << 16
+    info.compress_type = like.compress_type
+    info.create_system = like.create_system
+    return info
+
+
+def _copy_info(info: zipfile.ZipInfo) -> zipfile.ZipInfo:
+    copy = zipfile.ZipInfo(info.filename, date_time=info.date_time)
+    copy.external_attr = info.external_attr
+    copy.internal_attr = info.internal_attr
+    copy.compress_type = info.compress_type
+    copy.create_system = info.create_system
+    copy.comment = info.comment
+    copy.file_size = info.file_size
+    return copy
+
+
+def _write_member(
+    out: zipfile.ZipFile, info: zipfile.ZipInfo, data: IO[bytes], records: list[list[str]]
+) -> None:
+    digest = hashlib.sha256()
+    size = 0
+    with out.open(info, "w", force_zip64=info.file_size > 0x7FFFFFFF) as target:
+        while True:
+            chunk = data.read(_CHUNK)
+            if not chunk:
+                break
+            digest.update(chunk)
+            size += len(chunk)
+            target.write(chunk)
+    records.append([info.filename, _record_hash(digest.digest()), str(size)])
+
+
+def amend_wheel(built: Path, target: Path, additions: list[Addition], *, epoch: Optional[int] = None) -> bool:
+    """Write ``built`` to ``target`` with ``additions`` in place (each member added, or its
+    content replaced when it differs); RECORD rewritten. Returns whether anything changed
+    (when nothing did, ``built`` is moved to ``target`` untouched)."""
+    try:
+        source = zipfile.ZipFile(built)
+    except (OSError, zipfile.BadZipFile) as exc:
+        raise AmendError(f"cannot read {built.name}: {exc}") from None
+    with source:
+        infos = source.infolist()
+        names = [i.filename for i in infos]
+        dist_info = _dist_info(names)
+        record = f"{dist_info}/RECORD"
+        wanted = {a.member: a.source for a in additions}
+        present = {i.filename: i for i in infos if not i.is_dir()}
+        changed = {m for m in wanted if m not in present}
+        for member in set(wanted) - changed:
+            with source.open(present[member]) as read:
+                if not _same_bytes(read, wanted[member]):
+                    changed.add(member)
+        if not changed:
+            shutil.move(str(built), str(target))
+            return False
+        like = present.get(f"{dist_info}/METADATA") or infos[0]
+        new = [m for m in wanted if m not in present]
+        new_package = [m for m in new if not m.startswith(dist_info + "/")]
+        new_meta = [m for m in new if m.startswith(dist_info + "/")]
+        records: list[list[str]] = []
+        with _replacing(target) as handle, zipfile.ZipFile(handle, "w") as out:
+
+            def add(member: str) -> None:
+                with wanted[member].open("rb") as data:
+                    _write_member(out, _new_info(member, like, epoch), data, records)
+
+            for info in infos:
+                if new_package and info.filename.startswith(dist_info + "/"):
+                    for member in new_package:
+                        add(member)
+                    new_package = []
+                if info.filename == record:
+                    for member in new_meta:
+                        add(member)
+                    new_meta = []
+                    continue
+                if info.is_dir():
+                    out.writestr(_copy_info(info), b"")
+                elif info.filename in changed:
+                    copy = _copy_info(info)
+                    copy.file_size = wanted[info.filename].stat().st_size
+                    with wanted[info.filename].open("rb") as replacement:
+                        _write_member(out, copy, replacement, records)
+                else:
+                    with source.open(info) as data:
+                        _write_member(out, _copy_info(info), data, records)
+            for member in [*new_package, *new_meta]:
+                add(member)
+            text = io.StringIO()
+            csv.writer(text, lineterminator="\n").writerows([*records, [record, "", ""]])
+            record_info = present.get(record)
+            info = _copy_info(record_info) if record_info is not None else _new_info(record, like, epoch)
+            info.file_size = 0
+            out.writestr(info, text.getvalue().encode("utf-8"))
+    return True
+
+
+# ----------------------------------------------------------------------------- sdists
+
+
+def _gzip_mtime(path: Path) -> int:
+    with path.open("rb") as handle:
+        header = handle.read(10)
+    return int.from_bytes(header[4:8], "little") if header[:2] == b"\x1f\x8b" else 0
+
+
+def amend_sdist(built: Path, target: Path, additions: list[Addition], *, epoch: Optional[int] = None) -> bool:
+    """Write the ``.tar.gz`` ``built`` to ``target`` with ``additions`` (full member paths,
+    under the sdist's top folder) added or their content replaced. Returns whether anything
+    changed (when nothing did, ``built`` is moved to ``target`` untouched)."""
+    wanted = {a.member: a.source for a in additions}
+    try:
+        changed, like = _sdist_changes(built, wanted)
+    except (OSError, tarfile.TarError, EOFError, gzip.BadGzipFile) as exc:
+        raise AmendError(f"cannot read {built.name}: {exc}") from None
+    if not changed:
+        shutil.move(str(built), str(target))
+        return False
+    mtime = epoch if epoch is not None else _gzip_mtime(built)
+    with (
+        _replacing(target) as handle,
+        gzip.GzipFile(filename="", mode="wb", fileobj=handle, mtime=mtime) as compressed,
+        tarfile.open(fileobj=compressed, mode="w|", format=tarfile.PAX_FORMAT) as out,
+        tarfile.open(built, mode="r|gz") as source,
+    ):
+        written = set()
+        for info in source:
+            if info.name in changed and info.isfile():
+                replacement = _file_info(info.name, wanted[info.name], info, epoch)
+                with wanted[info.name].open("rb") as data:
+                    out.addfile(replacement, data)
+            elif info.isfile():
+                out.addfile(info, source.extractfile(info))
+            else:
+                out.addfile(info)
+            written.add(info.name)
+        for member, path in wanted.items():
+            if member not in written:
+                with path.open("rb") as data:
+                    out.addfile(_file_info(member, path, like, epoch), data)
+    return True
+
+
+def _sdist_changes(built: Path, wanted: dict[str, Path]) -> tuple[set[str], tarfile.TarInfo]:
+    """The wanted members the sdist lacks or carries with other bytes, and a member to take
+    ownership and time from (PKG-INFO when there is one)."""
+    changed = set(wanted)
+    like: Optional[tarfile.TarInfo] = None
+    with tarfile.open(built, mode="r|gz") as source:
+        for info in source:
+            if not info.isfile():
+                continue
+            if like is None or (posixpath.basename(info.name) == "PKG-INFO" and info.name.count("/") == 1):
+                like = info
+            if info.name in wanted:
+                data = source.extractfile(info)
+                if data is not None and _same_bytes(data, wanted[info.name]):
+                    changed.discard(info.name)
+    if like is None:
+        raise AmendError(f"{built.name} holds no file")
+    return changed, like
+
+
+def _file_info(name: str, path: Path, like: tarfile.TarInfo, epoch: Optional[int]) -> tarfile.TarInfo:
+    info = tarfile.TarInfo(name)
+    info.size = path.stat().st_size
+    info.mtime = epoch if epoch is not None else like.mtime
+    info.mode = 0o644
+    info.uid, info.gid, info.uname, info.gname = like.uid, like.gid, like.uname, like.gname
+    return info

@@ -1,0 +1,327 @@
+"""The wrapping PEP 517 backend: the third adapter, for build backends without plugins.
+
+```toml
+[build-system]
+requires = ["smart-tool-build", "uv_build>=0.9"]
+build-backend = "smart_tool_build.backend"
+```
+
+Every PEP 517 and PEP 660 hook delegates to the backend :mod:`smart_tool_build.wrapping`
+chooses. A hook that backend lacks is missing here too (module ``__getattr__``), so a
+frontend does what PEP 517 says for a missing optional hook. ``get_requires_for_build_*``
+import nothing of the core. ``build_wheel`` and ``build_sdist``:
+
+1. check the project with the core (one plan, :func:`smart_tool_build.plan.plan_build`),
+   before building when the version is known (static, the frontend's metadata, or the
+   wrapped backend's ``prepare_metadata_for_build_wheel``);
+2. let the wrapped backend build into a scratch folder beside the output;
+3. check again with the version its METADATA / PKG-INFO carries, when that was not known;
+4. amend the archive with the plan's files (:mod:`smart_tool_build.amend`), whatever the
+   wrapped backend's include and exclude settings said;
+5. verify the result (:func:`smart_tool_build.artifacts.verify`); a failing one is removed.
+
+``build_editable`` checks and copies nothing (the accessor reads the source tree). While the
+wrapped backend runs, the plugins of hatchling and setuptools step aside
+(:data:`smart_tool_build.optin.WRAPPER_ENVIRONMENT`), so the checks run once.
+
+A problem in the project ends the build with one line per problem on stderr and exit status
+1, no traceback; the wrapped backend's own errors pass through as they are.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import functools
+import os
+import sys
+from collections.abc import Iterator, Mapping
+from pathlib import Path
+from typing import TYPE_CHECKING, Any, NoReturn, Optional
+
+from .names import PYPROJECT
+from .optin import WRAPPER_ENVIRONMENT, read_toml
+from .wrapping import choose
+
+if TYPE_CHECKING:
+    from .diagnostics import Diagnostic
+    from .layout import ArtifactKind
+    from .plan import BuildPlan
+
+__all__ = ["build_sdist", "build_wheel", "get_requires_for_build_sdist", "get_requires_for_build_wheel"]
+
+_PREFIX = "smart-tool: "
+
+
+def _say(line: str) -> None:
+    print(f"{_PREFIX}{line}", file=sys.stderr, flush=True)
+
+
+def _fail(lines: list[str]) -> NoReturn:
+    for line in lines:
+        print(line, file=sys.stderr, flush=True)
+    raise SystemExit(1)
+
+
+def _document() -> Mapping[str, Any]:
+    try:
+        with open(PYPROJECT, "rb") as handle:
+            return read_toml(handle.read())
+    except OSError:
+        return {}
+
+
+@functools.cache
+def _wrapped() -> tuple[str, Any]:
+    """(its name, the backend object) of the backend this project's build wraps."""
+    choice = choose(_document())
+    if choice.backend is None:
+        _fail([f"{_PREFIX}{choice.problem}"])
+    from importlib import import_module
+
+    module, _, attribute = choice.backend.partition(":")
+    try:
+        backend: Any = import_module(module)
+    except ImportError as exc:
+        _fail(
+            [
+                f"{_PREFIX}cannot import the backend to wrap, {module!r} ({choice.origin}): {exc}; "
+                "add it to [build-system].requires"
+            ]
+        )
+    for part in filter(None, attribute.split(".")):
+        backend = getattr(backend, part)
+    return choice.backend, backend
+
+
+@contextlib.contextmanager
+def _wrapping() -> Iterator[None]:
+    """The wrapped backend runs with the plugins of ours stepped aside."""
+    before = os.environ.get(WRAPPER_ENVIRONMENT)
+    os.environ[WRAPPER_ENVIRONMENT] = "1"
+    try:
+        yield
+    finally:
+        if before is None:
+            os.environ.pop(WRAPPER_ENVIRONMENT, None)
+        else:
+            os.environ[WRAPPER_ENVIRONMENT] = before
+
+
+def _delegate(hook: str, *args: Any) -> Any:
+    function = getattr(_wrapped()[1], hook)
+    with _wrapping():
+        return function(*args)
+
+
+# ----------------------------------------------------------------------------- the cheap hooks
+
+
+def get_requires_for_build_wheel(config_settings: Optional[dict[str, Any]] = None) -> list[str]:
+    hook = getattr(_wrapped()[1], "get_requires_for_build_wheel", None)
+    return [] if hook is None else list(_delegate("get_requires_for_build_wheel", config_settings))
+
+
+def get_requires_for_build_sdist(config_settings: Optional[dict[str, Any]] = None) -> list[str]:
+    hook = getattr(_wrapped()[1], "get_requires_for_build_sdist", None)
+    return [] if hook is None else list(_delegate("get_requires_for_build_sdist", config_settings))
+
+
+def _get_requires_for_build_editable(config_settings: Optional[dict[str, Any]] = None) -> list[str]:
+    return list(_delegate("get_requires_for_build_editable", config_settings))
+
+
+def _prepare_metadata_for_build_wheel(
+    metadata_directory: str, config_settings: Optional[dict[str, Any]] = None
+) -> str:
+    return str(_delegate("prepare_metadata_for_build_wheel", metadata_directory, config_settings))
+
+
+def _prepare_metadata_for_build_editable(
+    metadata_directory: str, config_settings: Optional[dict[str, Any]] = None
+) -> str:
+    return str(_delegate("prepare_metadata_for_build_editable", metadata_directory, config_settings))
+
+
+# ----------------------------------------------------------------------------- the builds
+
+
+def build_wheel(
+    wheel_directory: str,
+    config_settings: Optional[dict[str, Any]] = None,
+    metadata_directory: Optional[str] = None,
+) -> str:
+    return _build("wheel", wheel_directory, config_settings, metadata_directory)
+
+
+def build_sdist(sdist_directory: str, config_settings: Optional[dict[str, Any]] = None) -> str:
+    return _build("sdist", sdist_directory, config_settings, None)
+
+
+def _build_editable(
+    wheel_directory: str,
+    config_settings: Optional[dict[str, Any]] = None,
+    metadata_directory: Optional[str] = None,
+) -> str:
+    return _build("editable", wheel_directory, config_settings, metadata_directory)
+
+
+_OPTIONAL_HOOKS = {
+    "get_requires_for_build_editable": _get_requires_for_build_editable,
+    "prepare_metadata_for_build_wheel": _prepare_metadata_for_build_wheel,
+    "prepare_metadata_for_build_editable": _prepare_metadata_for_build_editable,
+    "build_editable": _build_editable,
+}
+
+
+def __getattr__(name: str) -> Any:
+    """An optional hook exists here exactly when the wrapped backend has it."""
+    if name in _OPTIONAL_HOOKS and hasattr(_wrapped()[1], name):
+        return _OPTIONAL_HOOKS[name]
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
+
+def _build(
+    kind: ArtifactKind, directory: str, config_settings: Optional[dict[str, Any]], metadata: Optional[str]
+) -> str:
+    import shutil
+    import tempfile
+
+    from .versions import same_version
+
+    name, backend = _wrapped()
+    root = Path.cwd()
+    origin = f"the version {name} resolved"
+    plan = None
+    known = _version_before(kind, root, metadata, config_settings)
+    if known is not None:
+        plan = _plan(root, known[0], known[1] if known[1] else origin, kind)
+    hook = {"wheel": "build_wheel", "sdist": "build_sdist", "editable": "build_editable"}[kind]
+    args: tuple[Any, ...] = (config_settings,) if kind == "sdist" else (config_settings, metadata)
+    scratch = Path(tempfile.mkdtemp(prefix=".smart-tool-", dir=directory))
+    try:
+        with _wrapping():
+            built_name = str(getattr(backend, hook)(str(scratch), *args))
+        built = scratch / built_name
+        final = Path(directory) / built_name
+        version = _artifact_version(built)
+        if version is not None and (plan is None or not same_version(plan.version, version)):
+            plan = _plan(
+                root, version, f"{origin} (its {'PKG-INFO' if kind == 'sdist' else 'METADATA'})", kind
+            )
+        if plan is None:
+            _fail([f"{_PREFIX}{built_name} carries no version in its metadata: not checked, not built"])
+        if kind == "editable":
+            shutil.move(str(built), str(final))
+            return built_name
+        _amend(plan, kind, built, final)
+        _verify(plan, kind, final)
+        return built_name
+    finally:
+        shutil.rmtree(scratch, ignore_errors=True)
+
+
+def _version_before(
+    kind: ArtifactKind, root: Path, metadata: Optional[str], config_settings: Optional[dict[str, Any]]
+) -> Optional[tuple[str, str]]:
+    """(version, where it came from) when it can be known before the build, else None."""
+    from .distribution import core_metadata, read
+
+    if metadata is not None:
+        with contextlib.suppress(OSError):
+            version = core_metadata((Path(metadata) / "METADATA").read_bytes()).get("Version")
+            if version:
+                return version, ""
+    package, _ = read(root)
+    if package.version.value is not None:
+        return package.version.value, package.version.origin
+    prepare = f"prepare_metadata_for_build_{'editable' if kind == 'editable' else 'wheel'}"
+    if kind == "sdist" or not hasattr(_wrapped()[1], prepare):
+        return None
+    import tempfile
+
+    with tempfile.TemporaryDirectory(prefix="smart-tool-metadata-") as scratch:
+        folder = _delegate(prepare, scratch, config_settings)
+        version = core_metadata((Path(scratch) / folder / "METADATA").read_bytes()).get("Version")
+    return (version, "") if version else None
+
+
+def _artifact_version(path: Path) -> Optional[str]:
+    from .archive import ArchiveError, dist_info_folders, open_archive
+    from .distribution import core_metadata
+
+    try:
+        archive = open_archive(path)
+    except ArchiveError:
+        return None  # the verifier names what is wrong with it
+    if archive.kind == "wheel":
+        folders = dist_info_folders(archive.files)
+        member = f"{folders[0]}/METADATA" if len(folders) == 1 else None
+    else:
+        tops = {name.split("/", 1)[0] for name in archive.files}
+        member = f"{tops.pop()}/PKG-INFO" if len(tops) == 1 else None
+    data = archive.read(member) if member else None
+    return core_metadata(data).get("Version") if data else None
+
+
+def _plan(root: Path, version: str, origin: str, kind: ArtifactKind) -> BuildPlan:
+    from .plan import plan_build
+
+    plan = plan_build(root, version=version, version_origin=origin, editable=kind == "editable")
+    _show(plan.diagnostics)
+    if plan.failed():
+        _fail([*_errors(plan.diagnostics), f"{_PREFIX}not building: fix the problems above"])
+    for note in plan.notes:
+        _say(note)
+    return plan
+
+
+def _amend(plan: BuildPlan, kind: ArtifactKind, built: Path, final: Path) -> None:
+    from .amend import Addition, AmendError, amend_sdist, amend_wheel, source_date_epoch
+    from .archive import ArchiveError, dist_info_folders, open_archive
+
+    try:
+        names = list(open_archive(built, lambda _: False).files)
+    except ArchiveError as exc:
+        _fail([f"{_PREFIX}{built.name} {exc}"])
+    if kind == "wheel":
+        folders = dist_info_folders(names)
+        dist_info = folders[0] if len(folders) == 1 else ""
+        additions = [Addition(f.member(dist_info), plan.root / f.source) for f in plan.files("wheel")]
+        amend = amend_wheel
+    else:
+        top = names[0].split("/", 1)[0] if names else ""
+        additions = [Addition(f"{top}/{f.target}", plan.root / f.source) for f in plan.files("sdist")]
+        amend = amend_sdist
+    try:
+        if amend(built, final, additions, epoch=source_date_epoch()):
+            _say(f"{final.name}: added the files the plan guarantees ({len(additions)} checked)")
+    except AmendError as exc:
+        _fail([f"{_PREFIX}{exc}"])
+
+
+def _verify(plan: BuildPlan, kind: ArtifactKind, final: Path) -> None:
+    from .artifacts import verify
+
+    report = verify(final, source=plan.facts("sdist" if kind == "sdist" else "wheel"), display=final.name)
+    _show(report.diagnostics)
+    if report.failed():
+        with contextlib.suppress(OSError):
+            final.unlink()
+        _fail(
+            [*_errors(report.diagnostics), f"{_PREFIX}removed {final.name}: it failed the smart-tool checks"]
+        )
+    _say(f"{final.name} verified")
+
+
+def _errors(diagnostics: list[Diagnostic]) -> list[str]:
+    from .diagnostics import Severity
+
+    return [str(d) for d in diagnostics if d.severity is Severity.ERROR]
+
+
+def _show(diagnostics: list[Diagnostic]) -> None:
+    from .diagnostics import Severity
+
+    for diagnostic in diagnostics:
+        if diagnostic.severity is not Severity.ERROR:
+            _say(str(diagnostic))
