@@ -24,7 +24,6 @@ import gzip
 import hashlib
 import io
 import os
-import posixpath
 import shutil
 import tarfile
 import tempfile
@@ -130,10 +129,12 @@ def _write_member(
     records.append([info.filename, _record_hash(digest.digest()), str(size)])
 
 
-def amend_wheel(built: Path, target: Path, additions: list[Addition], *, epoch: Optional[int] = None) -> bool:
+def amend_wheel(
+    built: Path, target: Path, additions: list[Addition], *, epoch: Optional[int] = None
+) -> list[str]:
     """Write ``built`` to ``target`` with ``additions`` in place (each member added, or its
-    content replaced when it differs); RECORD rewritten. Returns whether anything changed
-    (when nothing did, ``built`` is moved to ``target`` untouched)."""
+    content replaced when it differs); RECORD rewritten. Returns the members added or
+    replaced (none: ``built`` is moved to ``target`` untouched)."""
     try:
         source = zipfile.ZipFile(built)
     except (OSError, zipfile.BadZipFile) as exc:
@@ -152,7 +153,7 @@ def amend_wheel(built: Path, target: Path, additions: list[Addition], *, epoch: 
                     changed.add(member)
         if not changed:
             shutil.move(str(built), str(target))
-            return False
+            return []
         like = present.get(f"{dist_info}/METADATA") or infos[0]
         new = [m for m in wanted if m not in present]
         new_package = [m for m in new if not m.startswith(dist_info + "/")]
@@ -192,7 +193,7 @@ def amend_wheel(built: Path, target: Path, additions: list[Addition], *, epoch: 
             info = _copy_info(record_info) if record_info is not None else _new_info(record, like, epoch)
             info.file_size = 0
             out.writestr(info, text.getvalue().encode("utf-8"))
-    return True
+    return sorted(changed)
 
 
 # ----------------------------------------------------------------------------- sdists
@@ -204,10 +205,12 @@ def _gzip_mtime(path: Path) -> int:
     return int.from_bytes(header[4:8], "little") if header[:2] == b"\x1f\x8b" else 0
 
 
-def amend_sdist(built: Path, target: Path, additions: list[Addition], *, epoch: Optional[int] = None) -> bool:
+def amend_sdist(
+    built: Path, target: Path, additions: list[Addition], *, epoch: Optional[int] = None
+) -> list[str]:
     """Write the ``.tar.gz`` ``built`` to ``target`` with ``additions`` (full member paths,
-    under the sdist's top folder) added or their content replaced. Returns whether anything
-    changed (when nothing did, ``built`` is moved to ``target`` untouched)."""
+    under the sdist's top folder) added or their content replaced. Returns the members added
+    or replaced (none: ``built`` is moved to ``target`` untouched)."""
     wanted = {a.member: a.source for a in additions}
     try:
         changed, like = _sdist_changes(built, wanted)
@@ -215,7 +218,7 @@ def amend_sdist(built: Path, target: Path, additions: list[Addition], *, epoch: 
         raise AmendError(f"cannot read {built.name}: {exc}") from None
     if not changed:
         shutil.move(str(built), str(target))
-        return False
+        return []
     mtime = epoch if epoch is not None else _gzip_mtime(built)
     with (
         _replacing(target) as handle,
@@ -238,19 +241,20 @@ def amend_sdist(built: Path, target: Path, additions: list[Addition], *, epoch: 
             if member not in written:
                 with path.open("rb") as data:
                     out.addfile(_file_info(member, path, like, epoch), data)
-    return True
+    return sorted(changed)
 
 
 def _sdist_changes(built: Path, wanted: dict[str, Path]) -> tuple[set[str], tarfile.TarInfo]:
     """The wanted members the sdist lacks or carries with other bytes, and a member to take
-    ownership and time from (PKG-INFO when there is one)."""
+    ownership and time from: the newest file (a backend may stamp its generated PKG-INFO
+    with 0, and a wheel built from the sdist cannot carry a time before 1980)."""
     changed = set(wanted)
     like: Optional[tarfile.TarInfo] = None
     with tarfile.open(built, mode="r|gz") as source:
         for info in source:
             if not info.isfile():
                 continue
-            if like is None or (posixpath.basename(info.name) == "PKG-INFO" and info.name.count("/") == 1):
+            if like is None or info.mtime > like.mtime:
                 like = info
             if info.name in wanted:
                 data = source.extractfile(info)
@@ -264,7 +268,7 @@ def _sdist_changes(built: Path, wanted: dict[str, Path]) -> tuple[set[str], tarf
 def _file_info(name: str, path: Path, like: tarfile.TarInfo, epoch: Optional[int]) -> tarfile.TarInfo:
     info = tarfile.TarInfo(name)
     info.size = path.stat().st_size
-    info.mtime = epoch if epoch is not None else like.mtime
+    info.mtime = max(epoch if epoch is not None else like.mtime, _ZIP_EPOCH)
     info.mode = 0o644
     info.uid, info.gid, info.uname, info.gname = like.uid, like.gid, like.uname, like.gname
     return info

@@ -293,10 +293,11 @@ def _amend(plan: BuildPlan, kind: ArtifactKind, built: Path, final: Path) -> Non
         additions = [Addition(f"{top}/{f.target}", plan.root / f.source) for f in plan.files("sdist")]
         amend = amend_sdist
     try:
-        if amend(built, final, additions, epoch=source_date_epoch()):
-            _say(f"{final.name}: added the files the plan guarantees ({len(additions)} checked)")
+        changed = amend(built, final, additions, epoch=source_date_epoch())
     except AmendError as exc:
         _fail([f"{_PREFIX}{exc}"])
+    if changed:
+        _say(f"{final.name}: {len(changed)} files the build must carry put in: {', '.join(changed)}")
 
 
 def _verify(plan: BuildPlan, kind: ArtifactKind, final: Path) -> None:

@@ -6,6 +6,8 @@ version under test is exactly the one asked for through the environment:
 
 - ``SMART_TOOL_TEST_HATCHLING``: a hatchling requirement, e.g. ``hatchling==1.18.0``
 - ``SMART_TOOL_TEST_SETUPTOOLS``: a setuptools requirement, e.g. ``setuptools==64.0.3``
+- ``SMART_TOOL_TEST_UV_BUILD``, ``SMART_TOOL_TEST_FLIT_CORE``, ``SMART_TOOL_TEST_PDM_BACKEND``,
+  ``SMART_TOOL_TEST_POETRY_CORE``: the backends the wrapping backend is tested over
 
 This project itself goes into the wheelhouse as a freshly built wheel, as a user's build
 would get it from an index.
@@ -34,6 +36,13 @@ def _requirement(variable: str, default: str) -> str:
 
 HATCHLING = _requirement("SMART_TOOL_TEST_HATCHLING", "hatchling")
 SETUPTOOLS = _requirement("SMART_TOOL_TEST_SETUPTOOLS", "setuptools")
+#: the backends without plugins, which the wrapping backend serves
+WRAPPED = {
+    "uv-build": _requirement("SMART_TOOL_TEST_UV_BUILD", "uv-build"),
+    "flit-core": _requirement("SMART_TOOL_TEST_FLIT_CORE", "flit-core"),
+    "pdm-backend": _requirement("SMART_TOOL_TEST_PDM_BACKEND", "pdm-backend"),
+    "poetry-core": _requirement("SMART_TOOL_TEST_POETRY_CORE", "poetry-core"),
+}
 
 
 @dataclass

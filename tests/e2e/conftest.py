@@ -7,7 +7,7 @@ import sys
 from collections.abc import Iterator
 
 import pytest
-from buildkit import HATCHLING, REPO, SETUPTOOLS, Builder, pip_download
+from buildkit import HATCHLING, REPO, SETUPTOOLS, WRAPPED, Builder, pip_download
 
 
 @pytest.fixture(scope="session")
@@ -28,6 +28,7 @@ def builder(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Builder]:
             "editables",
             "setuptools-scm",
             "hatch-vcs",
+            *WRAPPED.values(),
         ],
         wheelhouse,
     )
