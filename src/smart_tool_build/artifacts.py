@@ -21,6 +21,7 @@ from .distribution import PackageVersion, core_metadata, normalize_name
 from .names import DESCRIPTOR_NAME as DESCRIPTOR
 from .names import MANIFEST_NAME as MANIFEST
 from .walk import skipped
+from .wrapping import family_of, opt_in_hint
 
 
 @dataclass(frozen=True)
@@ -244,7 +245,9 @@ def _check_wheel(
                 f"{shown}/{descriptor_member}",
                 None,
                 "the wheel carries no smart-tool.json in its .dist-info",
-                "build with smart-tool-build in [build-system].requires",
+                opt_in_hint(
+                    family_of(core_metadata(archive.read_later(f"{dist_info}/WHEEL") or b"").get("Generator"))
+                ),
             )
         )
     else:

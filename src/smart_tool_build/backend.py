@@ -108,9 +108,20 @@ def _wrapping() -> Iterator[None]:
 
 
 def _delegate(hook: str, *args: Any) -> Any:
+    """Call the wrapped backend's ``hook``. Its own errors pass through as it raised them,
+    with its traceback but without the wrapper's frames above it."""
     function = getattr(_wrapped()[1], hook)
-    with _wrapping():
-        return function(*args)
+    try:
+        with _wrapping():
+            return function(*args)
+    except (SystemExit, KeyboardInterrupt):
+        raise
+    except BaseException as exc:
+        import traceback
+
+        below = exc.__traceback__.tb_next if exc.__traceback__ is not None else None
+        traceback.print_exception(type(exc), exc, below)
+        raise SystemExit(1) from None
 
 
 # ----------------------------------------------------------------------------- the cheap hooks
@@ -188,7 +199,7 @@ def _build(
 
     from .versions import same_version
 
-    name, backend = _wrapped()
+    name = _wrapped()[0]
     root = Path.cwd()
     origin = f"the version {name} resolved"
     plan = None
@@ -199,8 +210,7 @@ def _build(
     args: tuple[Any, ...] = (config_settings,) if kind == "sdist" else (config_settings, metadata)
     scratch = Path(tempfile.mkdtemp(prefix=".smart-tool-", dir=directory))
     try:
-        with _wrapping():
-            built_name = str(getattr(backend, hook)(str(scratch), *args))
+        built_name = str(_delegate(hook, str(scratch), *args))
         built = scratch / built_name
         final = Path(directory) / built_name
         version = _artifact_version(built)
