@@ -46,6 +46,12 @@ def _parser() -> argparse.ArgumentParser:
     _add_report_options(check)
     check.set_defaults(run=_run_check)
 
+    fix = commands.add_parser("fix", help="fix what has exactly one right answer, report the rest")
+    fix.add_argument("paths", nargs="*", metavar="PATH", default=["."], help="distribution root (default: .)")
+    fix.add_argument("--diff", action="store_true", help="print a unified diff and write nothing")
+    _add_report_options(fix)
+    fix.set_defaults(run=_run_fix)
+
     inspect = commands.add_parser("inspect", help="check built wheels and sdists (any backend)")
     inspect.add_argument("artifacts", nargs="+", metavar="ARTIFACT", help="a .whl or .tar.gz")
     _add_report_options(inspect)
@@ -101,6 +107,47 @@ def _run_check(args: argparse.Namespace) -> int:
             roots.append((path, given, None))
     diagnostics = problems + check_roots(roots, jobs=args.jobs)
     return _report(args, diagnostics, [shown for _, shown, _ in roots])
+
+
+def _folders(paths: list[str]) -> Optional[list[tuple[Path, str]]]:
+    """Each PATH that is a folder, with how the user named it; None (said why) when one is not."""
+    for given in paths:
+        if not Path(given).is_dir():
+            print(f"smart-tool: error: {given}: not a folder", file=sys.stderr)
+            return None
+    return [(Path(given), given) for given in paths]
+
+
+def _run_fix(args: argparse.Namespace) -> int:
+    from .checks import check_root
+    from .diagnostics import has_errors
+    from .edits import EditError, apply, unified_diff
+    from .fixes import plan_fixes
+    from .output import render_fixes
+
+    roots = _folders(list(dict.fromkeys(args.paths)))
+    if roots is None:
+        return EXIT_FAILURE
+    plans = [plan_fixes(path, display=given) for path, given in roots]
+    edits = [edit for plan in plans for edit in plan.edits]
+    try:
+        diff = unified_diff(edits) if args.diff else None
+        if not args.diff:
+            apply(edits)
+    except EditError as exc:
+        print(f"smart-tool: error: {exc}", file=sys.stderr)
+        return EXIT_FAILURE
+    if args.diff:
+        remaining = [d for plan in plans for d in plan.remaining()]
+    else:
+        remaining = [d for path, given in roots for d in check_root(path, display=given).diagnostics]
+    print(
+        render_fixes(args.format, edits, remaining, [g for _, g in roots], written=not args.diff, diff=diff)
+    )
+    if args.diff and edits:
+        return EXIT_FINDINGS
+    failed = has_errors(remaining, warnings_as_errors=args.warnings_as_errors)
+    return EXIT_FINDINGS if failed else EXIT_CLEAN
 
 
 def _run_inspect(args: argparse.Namespace) -> int:
