@@ -52,6 +52,17 @@ def _parser() -> argparse.ArgumentParser:
     _add_report_options(fix)
     fix.set_defaults(run=_run_fix)
 
+    init = commands.add_parser("init", help="start a smart tool: smart-tool.json and SMART_TOOL.md")
+    init.add_argument("path", nargs="?", metavar="PATH", default=".", help="the project (default: .)")
+    init.add_argument("--command", metavar="CMD", help="the command that starts the tool (its cli_argv)")
+    init.add_argument("--package", metavar="DIR", help="the import package's folder, for the manifest")
+    init.add_argument(
+        "--manifest-version",
+        metavar="VERSION",
+        help="the version, when the package's is known only to a build",
+    )
+    init.set_defaults(run=_run_init)
+
     inspect = commands.add_parser("inspect", help="check built wheels and sdists (any backend)")
     inspect.add_argument("artifacts", nargs="+", metavar="ARTIFACT", help="a .whl or .tar.gz")
     _add_report_options(inspect)
@@ -148,6 +159,36 @@ def _run_fix(args: argparse.Namespace) -> int:
         return EXIT_FINDINGS
     failed = has_errors(remaining, warnings_as_errors=args.warnings_as_errors)
     return EXIT_FINDINGS if failed else EXIT_CLEAN
+
+
+def _run_init(args: argparse.Namespace) -> int:
+    from .checks import check_root
+    from .edits import EditError, apply
+    from .output import render_text
+    from .scaffold import MARK, InitError, plan_init
+
+    roots = _folders([args.path])
+    if roots is None:
+        return EXIT_FAILURE
+    root, given = roots[0]
+    try:
+        scaffold = plan_init(
+            root, display=given, command=args.command, package_dir=args.package, version=args.manifest_version
+        )
+        written = apply(scaffold.edits)
+    except (InitError, EditError) as exc:
+        print(f"smart-tool: error: {exc}", file=sys.stderr)
+        return EXIT_FAILURE
+    for shown in written:
+        print(f"smart-tool: wrote {shown}")
+    print(f"smart-tool: complete the lines marked {MARK} in {scaffold.edits[-1].shown}")
+    setup = scaffold.setup
+    print(f"smart-tool: {setup.note}")
+    if setup.lines:
+        print("\n" + "\n".join(setup.lines) + "\n")
+    report = check_root(root, display=given)
+    print(render_text(report.diagnostics, [given]))
+    return EXIT_FINDINGS if report.failed() else EXIT_CLEAN
 
 
 def _run_inspect(args: argparse.Namespace) -> int:
