@@ -56,44 +56,45 @@ def init_and_apply_lines(root: Path, kind: str) -> tuple[str, ...]:
     return lines
 
 
-def test_hatchling_project_initialised_then_built(builder: Builder) -> None:
-    hatchling = '[build-system]\nrequires = ["hatchling"]\nbuild-backend = "hatchling.build"\n\n'
-    root = fresh_project(builder, "widget", hatchling, "src/acme_widget")
-    lines = init_and_apply_lines(root, "widget")
-    assert "[tool.hatch.build.hooks.smart-tool]" in lines
-    assert_tool_built(
-        builder.build(root),
-        manifest_source="src/acme_widget/SMART_TOOL.md",
-        wheel_manifest="acme_widget/SMART_TOOL.md",
-        dist_info="acme_widget-0.4.0.dist-info",
-    )
-
-
-def test_setuptools_project_initialised_then_built(builder: Builder) -> None:
-    """No [build-system] at all (setuptools by PEP 517's fallback), a flat layout."""
-    root = fresh_project(builder, "sprocket", "", "acme_sprocket")
-    lines = init_and_apply_lines(root, "sprocket")
-    assert 'build-backend = "setuptools.build_meta"' in lines
-    assert_tool_built(
-        builder.build(root),
-        manifest_source="acme_sprocket/SMART_TOOL.md",
-        wheel_manifest="acme_sprocket/SMART_TOOL.md",
-        dist_info="acme_sprocket-0.4.0.dist-info",
-    )
-
-
-@pytest.mark.skip(
+WAITS_FOR_WRAPPER = pytest.mark.skip(
     reason="waits for the wrapping backend smart_tool_build.backend (issue 11); "
     "then add uv-build to the session's wheelhouse and remove this skip"
 )
-def test_uv_build_project_initialised_then_built(builder: Builder) -> None:
-    uv_build = '[build-system]\nrequires = ["uv_build>=0.7,<0.10"]\nbuild-backend = "uv_build"\n\n'
-    root = fresh_project(builder, "gear", uv_build, "src/acme_gear")
-    lines = init_and_apply_lines(root, "gear")
-    assert 'build-backend = "smart_tool_build.backend"' in lines
+
+
+@pytest.mark.parametrize(
+    ("kind", "build_system", "package", "printed"),
+    [
+        pytest.param(
+            "widget",
+            '[build-system]\nrequires = ["hatchling"]\nbuild-backend = "hatchling.build"\n\n',
+            "src/acme_widget",
+            "[tool.hatch.build.hooks.smart-tool]",
+            id="hatchling",
+        ),
+        # no [build-system] at all (setuptools by PEP 517's fallback), and a flat layout
+        pytest.param(
+            "sprocket", "", "acme_sprocket", 'build-backend = "setuptools.build_meta"', id="setuptools"
+        ),
+        pytest.param(
+            "gear",
+            '[build-system]\nrequires = ["uv_build>=0.7,<0.10"]\nbuild-backend = "uv_build"\n\n',
+            "src/acme_gear",
+            'build-backend = "smart_tool_build.backend"',
+            id="uv_build-wrapped",
+            marks=WAITS_FOR_WRAPPER,
+        ),
+    ],
+)
+def test_initialised_then_built(
+    builder: Builder, kind: str, build_system: str, package: str, printed: str
+) -> None:
+    root = fresh_project(builder, kind, build_system, package)
+    assert printed in init_and_apply_lines(root, kind)
+    top = package.rpartition("/")[2]
     assert_tool_built(
         builder.build(root),
-        manifest_source="src/acme_gear/SMART_TOOL.md",
-        wheel_manifest="acme_gear/SMART_TOOL.md",
-        dist_info="acme_gear-0.4.0.dist-info",
+        manifest_source=f"{package}/SMART_TOOL.md",
+        wheel_manifest=f"{top}/SMART_TOOL.md",
+        dist_info=f"{top}-0.4.0.dist-info",
     )
