@@ -389,3 +389,29 @@ def test_the_build_hooks_never_fix() -> None:
         text = (src / module).read_text(encoding="utf-8")
         for name in ("fixes", "edits", "scaffold"):
             assert f"import {name}" not in text and f".{name} import" not in text, (module, name)
+
+
+def test_cli_recursive_fixes_every_root_once(tmp_path: Path) -> None:
+    copy_root("manifest-version-matches-package", tmp_path / "tools" / "a")
+    copy_root("manifest-platforms-known", tmp_path / "tools" / "b")
+    code, out, _ = fix_cli("-r", "tools", "tools", cwd=tmp_path)
+    assert code == 0, out
+    assert [line.split(": fixed ")[1].split(":")[0] for line in out.splitlines()[:-1]] == [
+        "manifest-version-matches-package",
+        "manifest-platforms-known",
+    ]
+    assert out.splitlines()[-1] == "2 roots checked: 0 errors, 0 warnings, 0 info; 2 fixes written"
+
+
+def test_a_collection_gets_no_descriptor(tmp_path: Path) -> None:
+    """One manifest outside nested roots and one command, but a collection: not a smart tool."""
+    root = tmp_path / "kit"
+    shutil.copytree(FIXTURES / "collections" / "valid-flat", root)
+    (root / "scenario-tools/summarize/smart-tool.json").unlink()
+    with (root / "pyproject.toml").open("a") as handle:
+        handle.write('\n[project.scripts]\nflat-kit = "flat_kit.cli:main"\n')
+    assert plan_fixes(root).edits == []
+    (root / "pyproject.toml").write_text(
+        (root / "pyproject.toml").read_text().replace("amplifier.collection", "x")
+    )
+    assert "descriptor-present" in {e.code for e in plan_fixes(root).edits}, "the same tree, not a collection"

@@ -349,3 +349,10 @@ def test_cli_init_on_a_fixture_with_a_manifest_points_at_fix() -> None:
     result = run_cli("init", str(ROOTS / "descriptor-present"))
     assert result.returncode == 2
     assert "smart-tool fix adds a descriptor" in result.stderr
+
+
+def test_a_collection_is_not_initialised() -> None:
+    from support import FIXTURES
+
+    with pytest.raises(InitError, match="declares a collection"):
+        plan_init(FIXTURES / "collections" / "valid-nested")

@@ -10,10 +10,13 @@ import argparse
 import sys
 from collections.abc import Sequence
 from pathlib import Path
-from typing import NoReturn, Optional
+from typing import TYPE_CHECKING, NoReturn, Optional
 
 from . import __version__
 from .diagnostics import Diagnostic
+
+if TYPE_CHECKING:
+    from .checks import RootJob
 
 EXIT_CLEAN, EXIT_FINDINGS, EXIT_FAILURE = 0, 1, 2
 
@@ -48,6 +51,7 @@ def _parser() -> argparse.ArgumentParser:
 
     fix = commands.add_parser("fix", help="fix what has exactly one right answer, report the rest")
     fix.add_argument("paths", nargs="*", metavar="PATH", default=["."], help="distribution root (default: .)")
+    fix.add_argument("--recursive", "-r", action="store_true", help="fix every root found below each PATH")
     fix.add_argument("--diff", action="store_true", help="print a unified diff and write nothing")
     _add_report_options(fix)
     fix.set_defaults(run=_run_fix)
@@ -100,8 +104,10 @@ def _add_report_options(parser: argparse.ArgumentParser) -> None:
     )
 
 
-def _run_check(args: argparse.Namespace) -> int:
-    from .checks import RootJob, check_roots, discover_roots
+def _roots(args: argparse.Namespace) -> Optional[tuple[list[RootJob], list[Diagnostic]]]:
+    """The roots PATH ... names (every one below them with --recursive), and a warning per
+    unreadable folder; None (said why) when a PATH is not a folder."""
+    from .checks import discover_roots
 
     roots: list[RootJob] = []
     problems: list[Diagnostic] = []
@@ -109,24 +115,25 @@ def _run_check(args: argparse.Namespace) -> int:
         path = Path(given)
         if not path.is_dir():
             print(f"smart-tool: error: {given}: not a folder", file=sys.stderr)
-            return EXIT_FAILURE
+            return None
         if args.recursive:
             found, unreadable = discover_roots(path, given)
             roots += found
             problems += unreadable
         else:
             roots.append((path, given, None))
+    return roots, problems
+
+
+def _run_check(args: argparse.Namespace) -> int:
+    from .checks import check_roots
+
+    found = _roots(args)
+    if found is None:
+        return EXIT_FAILURE
+    roots, problems = found
     diagnostics = problems + check_roots(roots, jobs=args.jobs)
     return _report(args, diagnostics, [shown for _, shown, _ in roots])
-
-
-def _folders(paths: list[str]) -> Optional[list[tuple[Path, str]]]:
-    """Each PATH that is a folder, with how the user named it; None (said why) when one is not."""
-    for given in paths:
-        if not Path(given).is_dir():
-            print(f"smart-tool: error: {given}: not a folder", file=sys.stderr)
-            return None
-    return [(Path(given), given) for given in paths]
 
 
 def _run_fix(args: argparse.Namespace) -> int:
@@ -136,9 +143,13 @@ def _run_fix(args: argparse.Namespace) -> int:
     from .fixes import plan_fixes
     from .output import render_fixes
 
-    roots = _folders(list(dict.fromkeys(args.paths)))
-    if roots is None:
+    found = _roots(args)
+    if found is None:
         return EXIT_FAILURE
+    unique: dict[Path, tuple[Path, str]] = {}
+    for path, given, _ in found[0]:
+        unique.setdefault(path.resolve(), (path, given))  # a root named twice is fixed once
+    roots, problems = list(unique.values()), found[1]
     plans = [plan_fixes(path, display=given) for path, given in roots]
     edits = [edit for plan in plans for edit in plan.edits]
     try:
@@ -149,9 +160,11 @@ def _run_fix(args: argparse.Namespace) -> int:
         print(f"smart-tool: error: {exc}", file=sys.stderr)
         return EXIT_FAILURE
     if args.diff:
-        remaining = [d for plan in plans for d in plan.remaining()]
+        remaining = problems + [d for plan in plans for d in plan.remaining()]
     else:
-        remaining = [d for path, given in roots for d in check_root(path, display=given).diagnostics]
+        remaining = problems + [
+            d for path, given in roots for d in check_root(path, display=given).diagnostics
+        ]
     print(
         render_fixes(args.format, edits, remaining, [g for _, g in roots], written=not args.diff, diff=diff)
     )
@@ -167,10 +180,10 @@ def _run_init(args: argparse.Namespace) -> int:
     from .output import render_text
     from .scaffold import MARK, InitError, plan_init
 
-    roots = _folders([args.path])
-    if roots is None:
+    root, given = Path(args.path), args.path
+    if not root.is_dir():
+        print(f"smart-tool: error: {given}: not a folder", file=sys.stderr)
         return EXIT_FAILURE
-    root, given = roots[0]
     try:
         scaffold = plan_init(
             root, display=given, command=args.command, package_dir=args.package, version=args.manifest_version

@@ -28,7 +28,7 @@ from typing import Any, NamedTuple, Optional
 from . import descriptor, frontmatter, safe_yaml, versions, walk
 from .checks import RootReport, check_root
 from .diagnostics import Diagnostic
-from .distribution import PackageVersion, console_scripts
+from .distribution import PackageVersion, console_scripts, is_collection
 from .edits import Edit, creation
 from .manifest import SUPPORTED_FORMAT
 from .names import DESCRIPTOR_NAME
@@ -75,6 +75,8 @@ def plan_fixes(root: Path, display: str = "") -> FixPlan:
 
 
 def _descriptor_edit(root: Path, report: RootReport, prefix: str) -> Optional[tuple[Edit, str]]:
+    if is_collection(report.package, report.options):
+        return None  # a collection is not a smart tool: its scenario tools are
     manifests = walk.scan_root(root, report.options.exclude).manifests
     scripts = sorted(console_scripts(report.package))
     if len(manifests) != 1 or len(scripts) != 1:

@@ -22,6 +22,7 @@ from .distribution import PackageDefinition, console_scripts, normalize_name, re
 from .edits import Edit, creation
 from .manifest import NAME_PATTERN, SUPPORTED_FORMAT
 from .names import DESCRIPTOR_NAME, MANIFEST_NAME, PACKAGE_JSON
+from .optin import collection_table
 from .platforms import canonical_platform
 from .versions import accepted_spellings
 from .yaml_source import render_string
@@ -94,6 +95,8 @@ def plan_init(
     if problems:
         raise InitError(str(problems[0]))
     project = _project(package, prefix)
+    if collection_table(package.tool):
+        raise InitError(f"{package.path} declares a collection: its scenario tools are the smart tools")
     name = normalize_name((package.name or "").rpartition("/")[2])  # npm's "@scope/tool" is "tool"
     if not NAME_PATTERN.match(name):
         raise InitError(
