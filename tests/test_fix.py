@@ -326,6 +326,11 @@ def test_cli_diff_writes_nothing_and_exits_1(tmp_path: Path) -> None:
     assert snapshot(root) == before
     assert f"--- a/tool/{M}" in out and "+  - macos" in out
     assert out.splitlines()[-1] == "1 root checked: 0 errors, 0 warnings, 0 info; 1 fix not written (--diff)"
+    code, out, _ = fix_cli("tool", "--diff", "--format", "json", cwd=tmp_path)
+    document = json.loads(out)
+    assert (code, document["written"], document["diagnostics"]) == (1, False, [])
+    assert document["diff"] == unified_diff(plan_fixes(root, display="tool").edits)
+    assert snapshot(root) == before
     assert fix_cli(str(ROOTS / "valid"), "--diff")[0] == 0
 
 

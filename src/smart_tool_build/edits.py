@@ -59,12 +59,13 @@ def creation(path: Path, shown: str, content: bytes, code: str, message: str) ->
 
 
 def _changes(edits: Iterable[Edit]) -> list[_Change]:
-    by_file: dict[Path, list[Edit]] = {}
-    for edit in edits:
-        by_file.setdefault(edit.path, []).append(edit)
+    by_file: dict[str, list[Edit]] = {}
+    for edit in edits:  # by the file itself: a link and its target are one file
+        key = str(edit.path) if edit.create else os.path.realpath(edit.path)
+        by_file.setdefault(key, []).append(edit)
     changes = []
-    for path, group in by_file.items():
-        shown = group[0].shown
+    for key, group in by_file.items():
+        shown, path = group[0].shown, Path(key)  # a symlink stays a symlink: its target is edited
         if any(edit.create for edit in group):
             if len(group) > 1:
                 raise EditError(f"{shown}: a new file cannot also be edited")
@@ -72,8 +73,7 @@ def _changes(edits: Iterable[Edit]) -> list[_Change]:
                 raise EditError(f"{shown} already exists; it is never overwritten")
             changes.append(_Change(path, shown, None, group[0].new))
             continue
-        real = Path(os.path.realpath(path))  # a symlink stays a symlink: its target is edited
-        before = _read(real, shown)
+        before = _read(path, shown)
         after, position = bytearray(), 0
         for edit in sorted(group, key=lambda e: e.start):
             if edit.start < position or before[edit.start : edit.end] != edit.old:
@@ -81,7 +81,7 @@ def _changes(edits: Iterable[Edit]) -> list[_Change]:
             after += before[position : edit.start] + edit.new
             position = edit.end
         after += before[position:]
-        changes.append(_Change(real, shown, before, bytes(after)))
+        changes.append(_Change(path, shown, before, bytes(after)))
     return changes
 
 
@@ -92,11 +92,6 @@ def _read(path: Path, shown: str) -> bytes:
         return path.read_bytes()
     except OSError as exc:
         raise EditError(f"{shown}: cannot read: {exc.strerror or exc}") from None
-
-
-def preview(edits: Iterable[Edit]) -> dict[str, bytes]:
-    """Each edited file's content after the edits, by shown path; nothing is written."""
-    return {change.shown: change.after for change in _changes(edits)}
 
 
 def apply(edits: Iterable[Edit]) -> list[str]:
