@@ -271,7 +271,8 @@ def build_setup(pyproject: Mapping[str, Any]) -> BuildSetup:
     """The lines that make the project's backend check the tool on every build."""
     table = pyproject.get("build-system")
     system = table if isinstance(table, dict) else {}
-    requires = [r for r in system.get("requires") or [] if isinstance(r, str)]
+    listed = system.get("requires")
+    requires = [r for r in listed if isinstance(r, str)] if isinstance(listed, list) else []
     backend_path = system.get("build-backend", "setuptools.build_meta")  # PEP 517's fallback
     tool = _dig(pyproject, "tool")
     theirs = [r for r in requires if _requirement_name(r) != OURS]
