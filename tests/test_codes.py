@@ -110,6 +110,8 @@ FIXTURE_CASES: dict[str, list[Expected]] = {
     "manifest-field-shape--use-cases-empty-item": [e("manifest-field-shape", M, 7)],
     "manifest-field-shape--platforms-item-not-string": [e("manifest-field-shape", M, 10)],
     "manifest-field-shape--requires-not-list": [e("manifest-field-shape", M, 11)],
+    # a number-looking version of a package whose version only a build knows (hatch-vcs)
+    "manifest-field-shape--version-float-unresolved": [e("manifest-field-shape", M, 4)],
     # ---- manifest-name-format
     "manifest-name-format": [e("manifest-name-format", M, 3)],  # Demo_Tool
     "manifest-name-format--double-hyphen": [e("manifest-name-format", M, 3)],
@@ -128,6 +130,8 @@ FIXTURE_CASES: dict[str, list[Expected]] = {
     "manifest-version-matches-package--dynamic-unresolved": [i("manifest-version-matches-package", M, 4)],
     "manifest-version-matches-package--dev-version": [e("manifest-version-matches-package", M, 4)],
     "manifest-version-matches-package--dev-versions-warn": [w("manifest-version-matches-package", M, 4)],
+    # CRLF, a BOM, a comment line before the version: lines are the editor's
+    "manifest-version-matches-package--crlf-bom": [e("manifest-version-matches-package", M, 5)],
     # ---- manifest-requires-shape
     "manifest-requires-shape": [e("manifest-requires-shape", M, 14)],  # brew install git
     "manifest-requires-shape--command": [e("manifest-requires-shape", M, 14)],  # curl ... | sh
@@ -152,6 +156,10 @@ FIXTURE_CASES: dict[str, list[Expected]] = {
     ],
     # ---- warnings
     "manifest-platforms-known": [w("manifest-platforms-known", M, 10)],  # darwin
+    "manifest-platforms-known--flow-quoted": [  # [linux, "Darwin", 'win32']
+        w("manifest-platforms-known", M, 8),
+        w("manifest-platforms-known", M, 8),
+    ],
     "manifest-name-matches-package": [w("manifest-name-matches-package", M, 3)],
     "descriptor-cli-argv-declared": [w("descriptor-cli-argv-declared", D, 3)],
     # ---- package-definition-parses: the version cannot be compared, said as info

@@ -10,10 +10,13 @@ import argparse
 import sys
 from collections.abc import Sequence
 from pathlib import Path
-from typing import NoReturn, Optional
+from typing import TYPE_CHECKING, NoReturn, Optional
 
 from . import __version__
 from .diagnostics import Diagnostic
+
+if TYPE_CHECKING:
+    from .checks import RootJob
 
 EXIT_CLEAN, EXIT_FINDINGS, EXIT_FAILURE = 0, 1, 2
 
@@ -45,6 +48,24 @@ def _parser() -> argparse.ArgumentParser:
     )
     _add_report_options(check)
     check.set_defaults(run=_run_check)
+
+    fix = commands.add_parser("fix", help="fix what has exactly one right answer, report the rest")
+    fix.add_argument("paths", nargs="*", metavar="PATH", default=["."], help="distribution root (default: .)")
+    fix.add_argument("--recursive", "-r", action="store_true", help="fix every root found below each PATH")
+    fix.add_argument("--diff", action="store_true", help="print a unified diff and write nothing")
+    _add_report_options(fix)
+    fix.set_defaults(run=_run_fix)
+
+    init = commands.add_parser("init", help="start a smart tool: smart-tool.json and SMART_TOOL.md")
+    init.add_argument("path", nargs="?", metavar="PATH", default=".", help="the project (default: .)")
+    init.add_argument("--command", metavar="CMD", help="the command that starts the tool (its cli_argv)")
+    init.add_argument("--package", metavar="DIR", help="the import package's folder, for the manifest")
+    init.add_argument(
+        "--manifest-version",
+        metavar="VERSION",
+        help="the version, when the package's is known only to a build",
+    )
+    init.set_defaults(run=_run_init)
 
     inspect = commands.add_parser("inspect", help="check built wheels and sdists (any backend)")
     inspect.add_argument("artifacts", nargs="+", metavar="ARTIFACT", help="a .whl or .tar.gz")
@@ -83,8 +104,10 @@ def _add_report_options(parser: argparse.ArgumentParser) -> None:
     )
 
 
-def _run_check(args: argparse.Namespace) -> int:
-    from .checks import RootJob, check_roots, discover_roots
+def _roots(args: argparse.Namespace) -> Optional[tuple[list[RootJob], list[Diagnostic]]]:
+    """The roots PATH ... names (every one below them with --recursive), and a warning per
+    unreadable folder; None (said why) when a PATH is not a folder."""
+    from .checks import discover_roots
 
     roots: list[RootJob] = []
     problems: list[Diagnostic] = []
@@ -92,15 +115,93 @@ def _run_check(args: argparse.Namespace) -> int:
         path = Path(given)
         if not path.is_dir():
             print(f"smart-tool: error: {given}: not a folder", file=sys.stderr)
-            return EXIT_FAILURE
+            return None
         if args.recursive:
             found, unreadable = discover_roots(path, given)
             roots += found
             problems += unreadable
         else:
             roots.append((path, given, None))
+    return roots, problems
+
+
+def _run_check(args: argparse.Namespace) -> int:
+    from .checks import check_roots
+
+    found = _roots(args)
+    if found is None:
+        return EXIT_FAILURE
+    roots, problems = found
     diagnostics = problems + check_roots(roots, jobs=args.jobs)
     return _report(args, diagnostics, [shown for _, shown, _ in roots])
+
+
+def _run_fix(args: argparse.Namespace) -> int:
+    from .checks import check_root
+    from .diagnostics import has_errors
+    from .edits import EditError, apply, unified_diff
+    from .fixes import plan_fixes
+    from .output import render_fixes
+
+    found = _roots(args)
+    if found is None:
+        return EXIT_FAILURE
+    unique: dict[Path, tuple[Path, str]] = {}
+    for path, given, _ in found[0]:
+        unique.setdefault(path.resolve(), (path, given))  # a root named twice is fixed once
+    roots, problems = list(unique.values()), found[1]
+    plans = [plan_fixes(path, display=given) for path, given in roots]
+    edits = [edit for plan in plans for edit in plan.edits]
+    try:
+        diff = unified_diff(edits) if args.diff else None
+        if not args.diff:
+            apply(edits)
+    except EditError as exc:
+        print(f"smart-tool: error: {exc}", file=sys.stderr)
+        return EXIT_FAILURE
+    if args.diff:
+        remaining = problems + [d for plan in plans for d in plan.remaining()]
+    else:
+        remaining = problems + [
+            d for path, given in roots for d in check_root(path, display=given).diagnostics
+        ]
+    print(
+        render_fixes(args.format, edits, remaining, [g for _, g in roots], written=not args.diff, diff=diff)
+    )
+    if args.diff and edits:
+        return EXIT_FINDINGS
+    failed = has_errors(remaining, warnings_as_errors=args.warnings_as_errors)
+    return EXIT_FINDINGS if failed else EXIT_CLEAN
+
+
+def _run_init(args: argparse.Namespace) -> int:
+    from .checks import check_root
+    from .edits import EditError, apply
+    from .output import render_text
+    from .scaffold import MARK, InitError, plan_init
+
+    root, given = Path(args.path), args.path
+    if not root.is_dir():
+        print(f"smart-tool: error: {given}: not a folder", file=sys.stderr)
+        return EXIT_FAILURE
+    try:
+        scaffold = plan_init(
+            root, display=given, command=args.command, package_dir=args.package, version=args.manifest_version
+        )
+        written = apply(scaffold.edits)
+    except (InitError, EditError) as exc:
+        print(f"smart-tool: error: {exc}", file=sys.stderr)
+        return EXIT_FAILURE
+    for shown in written:
+        print(f"smart-tool: wrote {shown}")
+    print(f"smart-tool: complete the lines marked {MARK} in {scaffold.edits[-1].shown}")
+    setup = scaffold.setup
+    print(f"smart-tool: {setup.note}")
+    if setup.lines:
+        print("\n" + "\n".join(setup.lines) + "\n")
+    report = check_root(root, display=given)
+    print(render_text(report.diagnostics, [given]))
+    return EXIT_FINDINGS if report.failed() else EXIT_CLEAN
 
 
 def _run_inspect(args: argparse.Namespace) -> int:

@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import posixpath
 import re
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Any, NamedTuple, Optional
 
@@ -117,6 +118,16 @@ def parse_bytes(data: bytes, path: str = DESCRIPTOR_NAME) -> DescriptorResult:
             deterministic_smoke=None if smoke is None else tuple(smoke),
         )
     return DescriptorResult(descriptor, out, lines)
+
+
+def render(manifest: str, cli_argv: Sequence[str]) -> str:
+    """A descriptor's text, as ``smart-tool init`` and ``smart-tool fix`` write one."""
+    return (
+        "{\n"
+        f'  "manifest": {json.dumps(manifest, ensure_ascii=False)},\n'
+        f'  "cli_argv": {json.dumps(list(cli_argv), ensure_ascii=False)}\n'
+        "}\n"
+    )
 
 
 def manifest_path_problem(manifest: str) -> Optional[str]:

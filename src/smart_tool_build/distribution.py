@@ -87,6 +87,21 @@ def core_metadata(data: bytes) -> dict[str, str]:
     return headers
 
 
+def console_scripts(package: PackageDefinition) -> dict[str, str]:
+    """The commands the package installs, each with what it runs: ``[project.scripts]``
+    (name -> ``module:function``), or package.json's ``bin`` (name -> file)."""
+    project = package.data.get("project")
+    if isinstance(project, dict):
+        table = project.get("scripts")
+        return {k: v for k, v in table.items() if isinstance(v, str)} if isinstance(table, dict) else {}
+    binaries = package.data.get("bin") if package.path and package.path.endswith(PACKAGE_JSON) else None
+    if isinstance(binaries, str) and isinstance(package.name, str):
+        return {package.name.rpartition("/")[2]: binaries}  # "@scope/tool" installs "tool"
+    if isinstance(binaries, dict):
+        return {k: v for k, v in binaries.items() if isinstance(v, str)}
+    return {}
+
+
 def is_collection(package: PackageDefinition, options: Any) -> bool:
     """Build as a collection? ``collection = true/false`` decides; else the table's presence."""
     if options.collection is not None:

@@ -118,3 +118,9 @@ def parse_text(text: str) -> Document:
 
 def parse_bytes(data: bytes) -> Document:
     return parse_text(decode(data))
+
+
+def yaml_offset(text: str) -> int:
+    """Where the frontmatter's YAML starts in ``text``: just after the opening fence's line."""
+    first = _LINES.match(text)
+    return first.end() if first else 0

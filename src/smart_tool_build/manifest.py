@@ -15,6 +15,7 @@ from typing import Any, NamedTuple, Optional
 from . import frontmatter, safe_yaml
 from .diagnostics import Diagnostic, Severity, make
 from .names import MANIFEST_NAME
+from .platforms import PLATFORMS, canonical_platform
 from .requirements import Requirement, check_requires, classify_install
 from .values import is_empty, type_name
 
@@ -41,22 +42,6 @@ FIELDS = (
     "requires",
 )
 REQUIRED = FIELDS[:-1]
-PLATFORMS = ("linux", "macos", "windows")
-_PLATFORM_ALIASES = {
-    "darwin": "macos",
-    "osx": "macos",
-    "mac": "macos",
-    "macosx": "macos",
-    "mac-os": "macos",
-    "apple": "macos",
-    "win": "windows",
-    "win32": "windows",
-    "win64": "windows",
-    "cygwin": "windows",
-    "ubuntu": "linux",
-    "debian": "linux",
-    "gnu/linux": "linux",
-}
 NAME_PATTERN = re.compile(r"[a-z0-9]+(?:-[a-z0-9]+)*\Z")
 
 
@@ -195,15 +180,16 @@ def validate_frontmatter(fm: safe_yaml.LineDict, path: str) -> list[Diagnostic]:
     for key in ("name", "version", "description"):
         value = fm.get(key)
         if key in fm and not is_empty(value) and not isinstance(value, str):
-            hint = None
+            hint, written = None, fm.scalar_text.get(key, repr(value))
             if key == "version" and isinstance(value, (int, float)) and not isinstance(value, bool):
-                hint = f'quote it: version: "{value}"; unquoted, YAML reads a number'
+                hint = f'quote it as written: version: "{written}"; unquoted, YAML reads a number'
+            shown = written if written == repr(value) else f"{written}, which YAML reads as {value!r}"
             out.append(
                 make(
                     "manifest-field-shape",
                     path,
                     at(key),
-                    f"field {key!r} must be a string, not {type_name(value)} ({value!r})",
+                    f"field {key!r} must be a string, not {type_name(value)} ({shown})",
                     hint,
                 )
             )
@@ -239,8 +225,8 @@ def validate_frontmatter(fm: safe_yaml.LineDict, path: str) -> list[Diagnostic]:
     if isinstance(platforms, safe_yaml.LineList):
         for index, item in enumerate(platforms):
             if isinstance(item, str) and item.strip() and item not in PLATFORMS:
-                suggestion = _PLATFORM_ALIASES.get(item.strip().lower(), item.strip().lower())
-                hint = f"did you mean {suggestion!r}?" if suggestion in PLATFORMS else None
+                suggestion = canonical_platform(item)
+                hint = f"did you mean {suggestion!r}?" if suggestion else None
                 out.append(
                     make(
                         "manifest-platforms-known",

@@ -4,8 +4,10 @@ from __future__ import annotations
 
 import json
 from collections.abc import Iterable
+from typing import Optional
 
 from .diagnostics import Diagnostic, Severity
+from .edits import Edit
 
 #: bumped only when a key is removed or changes meaning
 JSON_SCHEMA_VERSION = 1
@@ -18,8 +20,8 @@ def summary(diagnostics: list[Diagnostic]) -> dict[str, int]:
     return counts
 
 
-def _plural(count: int, word: str) -> str:
-    return f"{count} {word}{'' if count == 1 else 's'}"
+def _plural(count: int, word: str, plural: str = "") -> str:
+    return f"{count} {word if count == 1 else plural or word + 's'}"
 
 
 def summary_line(diagnostics: list[Diagnostic], checked: list[str], noun: str = "root") -> str:
@@ -89,3 +91,38 @@ def codes_text() -> str:
         f"{code.id} ({code.severity.value})\n  means: {code.means}\n  fix:   {code.fix}"
         for code in CODES.values()
     )
+
+
+def render_fixes(
+    format: str,
+    fixes: list[Edit],
+    diagnostics: list[Diagnostic],
+    checked: list[str],
+    *,
+    written: bool,
+    diff: Optional[str] = None,
+) -> str:
+    """What ``smart-tool fix`` did (or, ``written`` false, would do), then what remains as
+    ``check`` reports it; json adds ``fixes``, ``written`` and ``diff`` to the check's keys."""
+    verb = "fixed" if written else "would fix"
+    if format == "json":
+        document = json.loads(render_json(diagnostics, checked))
+        document["fixes"] = [
+            {"code": f.code, "path": f.shown, "line": f.line, "message": f.message} for f in fixes
+        ]
+        document["written"] = written
+        document["diff"] = diff
+        return json.dumps(document, indent=2)
+    lines = [diff.rstrip("\n")] if diff else []
+    for fix in fixes:
+        where = fix.shown if fix.line is None else f"{fix.shown}:{fix.line}"
+        if format == "github":
+            place = f"file={_escape(fix.shown, property_value=True)}"
+            place += "" if fix.line is None else f",line={fix.line}"
+            lines.append(f"::notice {place},title={fix.code}::{_escape(f'{verb} {fix.code}: {fix.message}')}")
+        else:
+            lines.append(f"{where}: {verb} {fix.code}: {fix.message}")
+    report = RENDERERS[format](diagnostics, checked, "root")
+    state = "written" if written else "not written (--diff)"
+    lines.append(f"{report}; {_plural(len(fixes), 'fix', 'fixes')} {state}")
+    return "\n".join(lines)

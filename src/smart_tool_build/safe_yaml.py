@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import bisect
 import re
+from collections.abc import Iterator
 from typing import Any, Callable, Optional, Union
 
 import yaml
@@ -51,6 +52,9 @@ class LineDict(dict):  # type: ignore[type-arg]
         super().__init__()
         self.line = line
         self.key_lines: dict[Any, int] = {}
+        #: the text as written of each value YAML read as something other than a string
+        #: (``1.10`` for the float 1.1), so a hint can quote what the author wrote
+        self.scalar_text: dict[Any, str] = {}
 
     def line_of(self, key: Any) -> int:
         return self.key_lines.get(key, self.line)
@@ -163,6 +167,20 @@ def loads(text: str, first_line: int = 1) -> Any:
         loader.dispose()
 
 
+def events(text: str) -> Iterator[Any]:
+    """PyYAML's event stream of ``text``, from the parser :func:`loads` uses: for readers of
+    where values stand (:mod:`smart_tool_build.yaml_source`). Call only on text that loads."""
+    loader = _Loader(text)
+    try:
+        while True:
+            event = loader.get_event()
+            if event is None:
+                return
+            yield event
+    finally:
+        loader.dispose()
+
+
 def _build(loader: Any, line_of: LineOf) -> Any:
     stack: list[_Frame] = []
     anchors: dict[str, tuple[Any, int]] = {}
@@ -170,7 +188,7 @@ def _build(loader: Any, line_of: LineOf) -> Any:
     root: Any = None
     documents = 0
 
-    def attach(value: Any, size: int, line: int) -> None:
+    def attach(value: Any, size: int, line: int, text: Optional[str] = None) -> None:
         nonlocal root
         if not stack:
             root = value
@@ -194,6 +212,8 @@ def _build(loader: Any, line_of: LineOf) -> Any:
         else:
             container[frame.key] = value
             container.key_lines[frame.key] = frame.key_line
+            if text is not None:
+                container.scalar_text[frame.key] = text
             frame.has_key = False
 
     scalar_event, alias_event = yaml.ScalarEvent, yaml.AliasEvent
@@ -209,7 +229,7 @@ def _build(loader: Any, line_of: LineOf) -> Any:
             value = _scalar(loader, event, line_of)
             if event.anchor:
                 anchors[event.anchor] = (value, 1)
-            attach(value, 1, line_of(event.start_mark))
+            attach(value, 1, line_of(event.start_mark), None if value.__class__ is str else event.value)
             continue
         if kind is yaml.StreamEndEvent or event is None:
             break
