@@ -1,0 +1,276 @@
+"""The wrapping backend on real builds that must fail, and the builds that must not be silent.
+
+Every failing case: the code on a ``path:line: code: message`` line, no traceback, no
+artifact left in the output folder (not even a scratch folder). The wrapped backend's own
+errors pass through as it wrote them.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import re
+import zipfile
+from pathlib import Path
+
+import pytest
+from buildkit import FIXTURES, Build, Builder, assert_clean_failure
+from smartkit import smart_tool
+
+pytestmark = pytest.mark.build
+
+WRAPPER = FIXTURES / "wrapper"
+
+
+def edit(path: Path, old: str, new: str) -> None:
+    text = path.read_text()
+    assert old in text, f"{old!r} not in {path}"
+    path.write_text(text.replace(old, new, 1))
+
+
+def assert_line(build: Build, path: str, code: str) -> None:
+    pattern = rf"^{re.escape(path)}(:\d+)?: {re.escape(code)}: \S"
+    assert re.search(pattern, build.output, re.MULTILINE), f"no `{path}: {code}:` line in:\n{build.output}"
+
+
+def assert_nothing_left(build: Build) -> None:
+    assert_clean_failure(build)
+    assert list(build.out_dir.iterdir()) == [], "no artifact and no scratch folder left behind"
+
+
+def manifest(family: str) -> str:
+    return f"src/{family.replace('-', '_')}_tool/SMART_TOOL.md"
+
+
+# --- every class of problem, through the wrapper -----------------------------------------
+
+PROBLEMS: dict[str, tuple[str, str, str]] = {
+    # code: (family, text in the fixture's manifest, what it becomes)
+    "manifest-version-matches-package": ("uv-build", 'version: "0.4.0"', 'version: "0.3.9"'),
+    "manifest-frontmatter-parses": ("flit-core", "---\n\n#", "\n#"),  # no closing fence
+    "manifest-fields-closed": (
+        "pdm-backend",
+        "name: pdm-backend-tool\n",
+        "name: pdm-backend-tool\nauthor: x\n",
+    ),
+    "manifest-requires-shape": ("poetry-core", "install: docs/installing-jq.md", "install: brew install jq"),
+    "manifest-install-doc-missing": (
+        "uv-build",
+        "install: docs/installing-jq.md",
+        "install: docs/missing.md",
+    ),
+}
+
+
+@pytest.mark.parametrize("code", sorted(PROBLEMS))
+def test_a_manifest_problem_fails_the_build(builder: Builder, code: str) -> None:
+    family, old, new = PROBLEMS[code]
+    project = builder.copy(WRAPPER / family, f"wrapper-{code}")
+    edit(project / manifest(family), old, new)
+    build = builder.build(project)
+    assert_nothing_left(build)
+    assert_line(build, manifest(family), code)
+    assert "smart-tool: not building" in build.output
+
+
+def test_drift_from_a_dynamic_version_fails_with_the_version_the_backend_resolved(builder: Builder) -> None:
+    """flit reads a dynamic version from ``__version__``: the wrapper compares with METADATA."""
+    project = builder.copy(WRAPPER / "flit-core", "wrapper-dynamic-drift")
+    edit(project / "pyproject.toml", 'version = "0.4.0"\n', 'dynamic = ["version"]\n')
+    edit(project / "src/flit_core_tool/__init__.py", '__version__ = "0.4.0"', '__version__ = "0.4.1"')
+    build = builder.build(project)
+    assert_nothing_left(build)
+    assert_line(build, manifest("flit-core"), "manifest-version-matches-package")
+    assert "'0.4.1' (the version flit_core.buildapi resolved" in build.output
+
+
+def test_drift_fails_a_wheel_built_with_pip(builder: Builder) -> None:
+    """pip asks for the metadata first: the version comes from the frontend's metadata folder."""
+    project = builder.copy(WRAPPER / "pdm-backend", "wrapper-pip-drift")
+    edit(project / manifest("pdm-backend"), 'version: "0.4.0"', 'version: "0.3.9"')
+    build = builder.pip_wheel(project)
+    assert not build.ok and "manifest-version-matches-package" in build.output, build.output
+    assert build.artifacts == []
+
+
+def test_a_missing_descriptor_fails_the_build(builder: Builder) -> None:
+    project = builder.copy(WRAPPER / "poetry-core", "wrapper-no-descriptor")
+    (project / "smart-tool.json").unlink()
+    build = builder.build(project)
+    assert_nothing_left(build)
+    assert_line(build, "smart-tool.json", "descriptor-present")
+
+
+def test_a_second_manifest_fails_the_build(builder: Builder) -> None:
+    project = builder.copy(WRAPPER / "uv-build", "wrapper-second-manifest")
+    (project / "docs" / "SMART_TOOL.md").write_bytes((project / manifest("uv-build")).read_bytes())
+    build = builder.build(project)
+    assert_nothing_left(build)
+    assert_line(build, "docs/SMART_TOOL.md", "manifest-single-per-root")
+
+
+def test_an_editable_install_of_a_drifted_tool_fails(builder: Builder) -> None:
+    project = builder.copy(WRAPPER / "uv-build", "wrapper-editable-drift")
+    edit(project / manifest("uv-build"), 'version: "0.4.0"', 'version: "0.3.9"')
+    python = builder.venv("wrapper-editable-drift")
+    done = builder.run(
+        [
+            str(python),
+            "-m",
+            "pip",
+            "install",
+            "--no-index",
+            "--find-links",
+            str(builder.wheelhouse),
+            "-e",
+            str(project),
+        ],
+        cwd=project,
+    )
+    assert done.returncode != 0, done.stdout
+    assert "manifest-version-matches-package" in done.stdout
+
+
+# --- which backend --------------------------------------------------------------------------
+
+
+def test_two_known_backends_and_no_backend_key_is_one_line_naming_the_key(builder: Builder) -> None:
+    project = builder.copy(WRAPPER / "flit-core", "wrapper-ambiguous")
+    edit(project / "pyproject.toml", '"flit_core>=3.9"]', '"flit_core>=3.9", "setuptools>=64"]')
+    build = builder.build(project)
+    assert_nothing_left(build)
+    (line,) = [line for line in build.output.splitlines() if line.startswith("smart-tool: ")]
+    assert "set [tool.smart-tool] backend" in line and "flit_core.buildapi, setuptools.build_meta" in line
+
+
+def test_the_backend_key_picks_the_backend(builder: Builder) -> None:
+    project = builder.copy(WRAPPER / "flit-core", "wrapper-backend-key")
+    edit(project / "pyproject.toml", '"flit_core>=3.9"]', '"flit_core>=3.9", "setuptools>=64"]')
+    (project / "pyproject.toml").write_text(
+        (project / "pyproject.toml").read_text() + '\n[tool.smart-tool]\nbackend = "flit_core.buildapi"\n'
+    )
+    build = builder.build(project)
+    assert build.ok, build.output
+    with zipfile.ZipFile(build.wheel) as wheel:
+        assert "Generator: flit" in wheel.read("flit_core_tool-0.4.0.dist-info/WHEEL").decode()
+
+
+def test_the_wrapped_backends_own_error_passes_through(builder: Builder) -> None:
+    """uv_build refuses a project whose module is missing; its words reach the user, and no
+    frame of the wrapper is shown."""
+    project = builder.copy(WRAPPER / "uv-build", "wrapper-backend-error")
+    edit(
+        project / "pyproject.toml",
+        "[tool.uv.build-backend]\n",
+        '[tool.uv.build-backend]\nmodule-name = "nowhere"\n',
+    )
+    build = builder.build(project)
+    assert not build.ok
+    assert "nowhere" in build.output, build.output
+    assert "smart_tool_build/backend.py" not in build.output, build.output
+    assert list(build.out_dir.iterdir()) == []
+
+
+TAMPER = (
+    "import zipfile\n"
+    "from flit_core import buildapi\n"
+    "from flit_core.buildapi import *  # noqa\n\n"
+    "def build_wheel(directory, config_settings=None, metadata_directory=None):\n"
+    "    name = buildapi.build_wheel(directory, config_settings, metadata_directory)\n"
+    "    with zipfile.ZipFile(f'{directory}/{name}', 'a') as wheel:\n"
+    "        wheel.writestr('flit_core_tool/extra/SMART_TOOL.md', 'x')\n"
+    "    return name\n"
+)
+
+
+def put_tamper_backend(wheelhouse: Path) -> None:
+    """A one-module backend distribution, written as a wheel into the wheelhouse."""
+    path = wheelhouse / "tamper_backend-1.0-py3-none-any.whl"
+    if path.exists():
+        return
+    info = "tamper_backend-1.0.dist-info"
+    files = {
+        "tamper.py": TAMPER,
+        f"{info}/METADATA": "Metadata-Version: 2.1\nName: tamper-backend\nVersion: 1.0\n",
+        f"{info}/WHEEL": "Wheel-Version: 1.0\nGenerator: hand\nRoot-Is-Purelib: true\nTag: py3-none-any\n",
+    }
+    with zipfile.ZipFile(path, "w") as wheel:
+        for name, text in files.items():
+            wheel.writestr(name, text)
+        wheel.writestr(f"{info}/RECORD", "".join(f"{name},,\n" for name in [*files, f"{info}/RECORD"]))
+
+
+def test_a_tampering_backend_is_caught_and_its_wheel_removed(builder: Builder) -> None:
+    """A backend that wraps flit and slips a second manifest into the wheel: the verifier
+    refuses the finished wheel and removes it."""
+    put_tamper_backend(builder.wheelhouse)
+    project = builder.copy(WRAPPER / "flit-core", "wrapper-tampering")
+    edit(project / "pyproject.toml", '"flit_core>=3.9"]', '"flit_core>=3.9", "tamper-backend"]')
+    (project / "pyproject.toml").write_text(
+        (project / "pyproject.toml").read_text() + '\n[tool.smart-tool]\nbackend = "tamper"\n'
+    )
+    build = builder.build(project)
+    assert not build.ok, build.output
+    assert "manifest-single-per-root" in build.output
+    assert "removed flit_core_tool-0.4.0-py3-none-any.whl" in build.output
+    assert not list(build.out_dir.glob("*.whl"))
+    assert "Traceback" not in build.output
+
+
+# --- reproducible --------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("family", ["uv-build", "flit-core"])
+def test_two_builds_give_identical_bytes(builder: Builder, family: str) -> None:
+    """Under SOURCE_DATE_EPOCH (the session's builds set it) the amended archives are
+    byte-identical from one build to the next."""
+    first = builder.build(builder.copy(WRAPPER / family, f"wrapper-repro-a-{family}"))
+    second = builder.build(builder.copy(WRAPPER / family, f"wrapper-repro-b-{family}"))
+    assert first.ok and second.ok, first.output + second.output
+    for one, other in zip(first.artifacts, second.artifacts):
+        assert one.name == other.name
+        assert hashlib.sha256(one.read_bytes()).digest() == hashlib.sha256(other.read_bytes()).digest(), (
+            one.name
+        )
+
+
+# --- never a silent no-op ----------------------------------------------------------------------
+
+
+def test_setuptools_naming_smart_tool_build_without_a_descriptor_fails(builder: Builder) -> None:
+    """Naming smart-tool-build in [build-system].requires is asking: no descriptor is a finding."""
+    project = builder.copy(WRAPPER / "setuptools", "setuptools-asked-no-descriptor")
+    edit(
+        project / "pyproject.toml",
+        'build-backend = "smart_tool_build.backend"',
+        'build-backend = "setuptools.build_meta"',
+    )
+    (project / "smart-tool.json").unlink()
+    build = builder.build(project)
+    assert_clean_failure(build, "descriptor-present")
+
+
+def test_a_backend_without_plugins_naming_smart_tool_build_is_a_finding_of_check(builder: Builder) -> None:
+    """uv_build runs no plugin, so its build cannot refuse; `check` and the pre-commit hook do."""
+    project = builder.copy(WRAPPER / "uv-build", "uv-build-unwrapped")
+    edit(
+        project / "pyproject.toml", 'build-backend = "smart_tool_build.backend"', 'build-backend = "uv_build"'
+    )
+    done = smart_tool("check", project)
+    assert done.returncode == 1
+    assert "pyproject.toml:3: build-system-opt-in: " in done.stdout, done.stdout
+    assert 'build-backend = "smart_tool_build.backend"' in done.stdout
+
+
+def test_inspect_of_a_plain_uv_build_wheel_names_the_wrapper(builder: Builder) -> None:
+    project = builder.copy(WRAPPER / "uv-build", "uv-build-plain")
+    edit(
+        project / "pyproject.toml", 'build-backend = "smart_tool_build.backend"', 'build-backend = "uv_build"'
+    )
+    edit(project / "pyproject.toml", '"smart-tool-build", ', "")
+    build = builder.build(project, targets=("wheel",))
+    assert build.ok, build.output
+    done = smart_tool("inspect", "--format", "json", build.wheel)
+    assert done.returncode == 1
+    assert "artifact-descriptor-present" in done.stdout
+    assert "uv_build has no plugins: build through the wrapper" in done.stdout
+    assert "smart_tool_build.backend" in done.stdout
