@@ -72,7 +72,7 @@ def init_and_apply_lines(root: Path, kind: str) -> tuple[str, ...]:
         ),
         pytest.param(
             "gear",
-            '[build-system]\nrequires = ["uv_build>=0.9"]\nbuild-backend = "uv_build"\n\n',
+            '[build-system]\nrequires = ["uv_build"]\nbuild-backend = "uv_build"\n\n',
             "src/acme_gear",
             'build-backend = "smart_tool_build.backend"',
             id="uv_build-wrapped",

@@ -42,7 +42,7 @@ UV_BUILD_TOOLS = sorted(
 )
 BUILD_SYSTEM = re.compile(r"^\[build-system\]\n(?:(?!\[).*\n)*", re.MULTILINE)
 WRAPPED = (
-    '[build-system]\nrequires = ["smart-tool-build", "uv_build>=0.9"]\n'
+    '[build-system]\nrequires = ["smart-tool-build", "uv_build"]\n'
     'build-backend = "smart_tool_build.backend"\n\n'
 )
 

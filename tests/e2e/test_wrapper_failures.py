@@ -135,7 +135,7 @@ def test_an_editable_install_of_a_drifted_tool_fails(builder: Builder) -> None:
 
 def test_two_known_backends_and_no_backend_key_is_one_line_naming_the_key(builder: Builder) -> None:
     project = builder.copy(WRAPPER / "flit-core", "wrapper-ambiguous")
-    edit(project / "pyproject.toml", '"flit_core>=3.9"]', '"flit_core>=3.9", "setuptools>=64"]')
+    edit(project / "pyproject.toml", '"flit_core"]', '"flit_core", "setuptools>=64"]')
     build = builder.build(project)
     assert_nothing_left(build)
     (line,) = [line for line in build.output.splitlines() if line.startswith("smart-tool: ")]
@@ -144,7 +144,7 @@ def test_two_known_backends_and_no_backend_key_is_one_line_naming_the_key(builde
 
 def test_the_backend_key_picks_the_backend(builder: Builder) -> None:
     project = builder.copy(WRAPPER / "flit-core", "wrapper-backend-key")
-    edit(project / "pyproject.toml", '"flit_core>=3.9"]', '"flit_core>=3.9", "setuptools>=64"]')
+    edit(project / "pyproject.toml", '"flit_core"]', '"flit_core", "setuptools>=64"]')
     (project / "pyproject.toml").write_text(
         (project / "pyproject.toml").read_text() + '\n[tool.smart-tool]\nbackend = "flit_core.buildapi"\n'
     )
@@ -204,7 +204,7 @@ def test_a_tampering_backend_is_caught_and_its_wheel_removed(builder: Builder) -
     refuses the finished wheel and removes it."""
     put_tamper_backend(builder.wheelhouse)
     project = builder.copy(WRAPPER / "flit-core", "wrapper-tampering")
-    edit(project / "pyproject.toml", '"flit_core>=3.9"]', '"flit_core>=3.9", "tamper-backend"]')
+    edit(project / "pyproject.toml", '"flit_core"]', '"flit_core", "tamper-backend"]')
     (project / "pyproject.toml").write_text(
         (project / "pyproject.toml").read_text() + '\n[tool.smart-tool]\nbackend = "tamper"\n'
     )
