@@ -13,6 +13,10 @@ __version__ = "0.1.0"
 _LAZY = {
     "load_manifest": ("runtime", "load_manifest"),
     "render_help": ("runtime", "render_help"),
+    "render_skill": ("runtime", "render_skill"),
+    "skill_directory": ("runtime", "skill_directory"),
+    "repository_url": ("runtime", "repository_url"),
+    "Capability": ("skill", "Capability"),
     "ManifestNotFound": ("runtime", "ManifestNotFound"),
     "check_root": ("checks", "check_root"),
     "RootReport": ("checks", "RootReport"),
