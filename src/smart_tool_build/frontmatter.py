@@ -118,3 +118,10 @@ def parse_text(text: str) -> Document:
 
 def parse_bytes(data: bytes) -> Document:
     return parse_text(decode(data))
+
+
+def body_line(text: str, body: str) -> int:
+    """The file line of the body's first line that is not blank (the body is the tail of
+    ``text``, verbatim)."""
+    leading = len(body) - len(body.lstrip("\r\n"))
+    return text.count("\n") - body.count("\n") + 1 + body[:leading].count("\n")
