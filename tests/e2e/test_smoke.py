@@ -351,8 +351,43 @@ def test_venv_and_pip_when_uv_is_not_on_path(wheels: dict[str, Path], runner: Ru
     try:
         assert result.found() == [], result.document
         assert (kept / "env" / "bin" / "pip").exists()  # made by venv, installed by pip
+        done = subprocess.run(
+            [str(kept / "env" / "bin" / "smoke-lib"), "--help"], capture_output=True, text=True, timeout=60
+        )
+        (site,) = (kept / "env" / "lib").glob("python*/site-packages")
+        assert (
+            f"Skill directory: {site / 'smoke_lib'}\nRepository: https://github.com/example/smoke-lib\n"
+            in done.stdout
+        )
+        assert "- `summary` [model-backed] -- Summarise TEXT." in done.stdout
     finally:
         shutil.rmtree(kept)
+
+
+def test_render_skill_of_an_editable_install(builder: Builder, runner: Runner, tmp_path: Path) -> None:
+    """Editable, the skill directory is the package in the source tree."""
+    project = project_of(builder, LIBRARY)
+    env = runner.env()
+    uv = shutil.which("uv", path=env["PATH"])
+    if uv is None:
+        pytest.skip("needs uv")
+    prefix = tmp_path / "env"
+    for args in (
+        ["venv", "--quiet", str(prefix)],
+        ["pip", "install", "--quiet", "--python", str(prefix / "bin" / "python"), "-e", str(project)],
+    ):
+        done = subprocess.run([uv, *args], cwd=tmp_path, env=env, capture_output=True, text=True, timeout=300)
+        assert done.returncode == 0, done.stderr
+    done = subprocess.run(
+        [str(prefix / "bin" / "smoke-lib"), "--help"],
+        cwd=tmp_path,
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+    assert done.returncode == 0, done.stderr
+    assert f"Skill directory: {project / 'src' / 'smoke_lib'}\n" in done.stdout
+    assert (project / "src" / "smoke_lib" / "docs" / "examples.md").is_file()
 
 
 def other_python() -> Optional[str]:
