@@ -4,6 +4,7 @@ tests/e2e/test_smoke.py."""
 
 from __future__ import annotations
 
+import json
 import zipfile
 from pathlib import Path
 from typing import Optional
@@ -254,3 +255,33 @@ def test_a_wheel_that_cannot_be_read_is_a_finding_and_no_environment_is_made(tmp
         archive.writestr("empty.py", "")
     done = run_cli("smoke", str(empty))
     assert done.returncode == 1 and "artifact-readable" in done.stdout
+
+
+def accessor_says(tmp_path: Path, answer: str, *, deps: bool = True) -> list[tuple[str, str, str]]:
+    seen = observed(tmp_path)
+    seen.accessor, seen.deps = run(stdout=answer), deps
+    return [(d.code, d.severity.value, d.message) for d in judge(facts(), seen)]
+
+
+def test_the_installed_accessor(tmp_path: Path) -> None:
+    manifest = facts().manifest
+    assert manifest is not None
+    same = {"installed": True, "version": "0.1.0", "frontmatter": manifest.to_dict(), "body": manifest.body}
+    assert accessor_says(tmp_path, json.dumps(same)) == []
+    other = {**same, "frontmatter": {**manifest.to_dict(), "version": "0.9.0"}}
+    ((code, severity, message),) = accessor_says(tmp_path, json.dumps(other))
+    assert (code, severity) == ("installed-manifest-matches", "error")
+    assert message.endswith("returns other fields: version")
+    ((_, _, message),) = accessor_says(tmp_path, json.dumps({**same, "body": "stale"}))
+    assert message.endswith("returns another body")
+    unusable = {
+        "installed": True,
+        "version": "0.1.0",
+        "unusable": "ModuleNotFoundError: No module named 'yaml'",
+    }
+    ((code, severity, message),) = accessor_says(tmp_path, json.dumps(unusable), deps=False)
+    assert (code, severity) == ("installed-manifest-matches", "info")
+    assert "cannot run here, installed with --no-deps: ModuleNotFoundError" in message
+    ((code, severity, message),) = accessor_says(tmp_path, "Segmentation fault")
+    assert (code, severity) == ("installed-manifest-matches", "error")
+    assert "asking the installed accessor failed" in message

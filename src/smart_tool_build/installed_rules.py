@@ -125,6 +125,10 @@ def accessor(j: Judge) -> None:
         )
         return
     asked = f"the installed load_manifest({facts.name!r}) (smart-tool-build {answer.get('version')})"
+    if "unusable" in answer:
+        no_deps = ", installed with --no-deps" if not j.seen.deps else ""
+        j.skip("installed-manifest-matches", place, f"{asked} cannot run here{no_deps}: {answer['unusable']}")
+        return
     if "error" in answer:
         j.add("installed-manifest-matches", place, f"{asked} raises {answer['error']}")
         return

@@ -30,11 +30,15 @@ except ImportError:
     print(json.dumps({"installed": False}))
     raise SystemExit(0)
 answer = {"installed": True, "version": getattr(smart_tool_build, "__version__", None)}
+def said(exc):
+    return "%s: %s" % (type(exc).__name__, str(exc).splitlines()[0] if str(exc) else "")
 try:
     found = smart_tool_build.load_manifest(sys.argv[1])
     answer.update(frontmatter=found.to_dict(), body=found.body)
+except ImportError as exc:  # the library cannot run here (a dependency missing): no answer
+    answer["unusable"] = said(exc)
 except Exception as exc:
-    answer["error"] = "%s: %s" % (type(exc).__name__, str(exc).splitlines()[0] if str(exc) else "")
+    answer["error"] = said(exc)
 print(json.dumps(answer))
 """
 
@@ -120,6 +124,7 @@ def _observe(
         shown,
         probes,
         options.timeout,
+        deps=options.deps,
         scrubbed=provider_variables(caller),
         accessor=accessor,
         changed=changed,

@@ -40,6 +40,8 @@ class Observed:
     shown: str
     probes: dict[str, ProbeResult]
     timeout: float
+    #: the wheel was installed with its dependencies
+    deps: bool = True
     #: the provider variables removed from the probes' environment (names only)
     scrubbed: list[str] = field(default_factory=list)
     #: what the accessor probe printed (None: it did not run)

@@ -54,7 +54,9 @@ def _loads(j: Judge, place: tuple[str, Optional[int]]) -> None:
             place,
             f"{j.called('help')} exits {run.returncode} with the provider variables removed "
             f"({removed}): {run.first_line()}",
-            "make --help run with no provider configured: read provider settings only when a "
+            "installed with --no-deps: drop it if the tool has dependencies"
+            if not j.seen.deps and "ModuleNotFoundError" in run.first_line()
+            else "make --help run with no provider configured: read provider settings only when a "
             "model-backed capability runs",
         )
 
