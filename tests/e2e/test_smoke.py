@@ -82,7 +82,7 @@ class Smoked(NamedTuple):
 
 
 class Runner:
-    """Runs `smart-tool smoke` from the wheel's folder, with the session's wheelhouse as index."""
+    """Runs `smart-tool smoke` from the wheel's folder, with the test run's wheelhouse as index."""
 
     def __init__(self, builder: Builder, tmp: Path) -> None:
         self.builder = builder
