@@ -18,6 +18,9 @@ from typing import Optional
 import pytest
 
 from smart_tool_build.checks import check_root
+from smart_tool_build.codes import artifact as artifact_codes
+from smart_tool_build.codes import collection as collection_codes
+from smart_tool_build.codes import runtime as runtime_codes
 from smart_tool_build.diagnostics import CODES, Severity
 from support import ROOTS, copy_root, unprivileged
 
@@ -161,6 +164,7 @@ FIXTURE_CASES: dict[str, list[Expected]] = {
         w("manifest-platforms-known", M, 8),
     ],
     "manifest-name-matches-package": [w("manifest-name-matches-package", M, 3)],
+    "manifest-body-length": [w("manifest-body-length", M, 517)],  # the body's 501st line
     "descriptor-cli-argv-declared": [w("descriptor-cli-argv-declared", D, 3)],
     # ---- package-definition-parses: the version cannot be compared, said as info
     "package-definition-parses": [
@@ -442,11 +446,11 @@ def test_install_doc_in_unreadable_folder_does_not_raise(open_tmp: Path) -> None
 # ---------------------------------------------------------------------------------------
 # Meta: the table covers every code, every fixture is in the table, names say what they test
 
-#: codes check_root never emits, by prefix: `artifact-` (built wheels and sdists, from the
-#: artifact verifier) and `collection-` (collections, from collection.py). Their fixtures belong
+#: codes check_root never emits, by family: `artifact-` (built wheels and sdists, from the
+#: artifact verifier), `collection-` (collections, from collection.py) and the runtime rules
+#: (installed wheels, from `smart-tool smoke`: tests/e2e/test_smoke.py). Their fixtures belong
 #: with those modules' tests. Any other code must be triggered by a root here.
-OTHER_SURFACES = ("artifact-", "collection-")
-OTHER_SURFACE_CODES = {code for code in CODES if code.startswith(OTHER_SURFACES)}
+OTHER_SURFACE_CODES = {c.id for c in (*artifact_codes.CODES, *collection_codes.CODES, *runtime_codes.CODES)}
 
 
 def _all_expected() -> list[tuple[str, Expected]]:

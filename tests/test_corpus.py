@@ -128,7 +128,8 @@ VERDICTS: dict[str, tuple[set[str], str]] = {
 #: the warnings this tool's own heuristics give (not spec errors), listed to notice changes
 WARNINGS: dict[str, set[str]] = {
     "bkrabach--amplifier-smart-tool-home-assistant": {"descriptor-cli-argv-declared"},
-    "bkrabach--amplifier-smart-tool-stories": {"descriptor-cli-argv-declared"},
+    # a body of 535 lines: over the Agent Skills ceiling of 500 that --help is held to
+    "bkrabach--amplifier-smart-tool-stories": {"descriptor-cli-argv-declared", "manifest-body-length"},
     "dacs30--amplifier-smart-tool-workiq": {"descriptor-cli-argv-declared"},
     "dluc--amplifier-smart-tool-team-pulse": {
         "descriptor-cli-argv-declared",
@@ -143,7 +144,8 @@ WARNINGS: dict[str, set[str]] = {
         "manifest-name-matches-package",
     },
     "microsoft--amplifier-smart-tool-creator": {"manifest-name-matches-package"},
-    "robotdad--amplifier-smart-tool-showrun": {"manifest-name-matches-package"},
+    # a body of over 900 lines
+    "robotdad--amplifier-smart-tool-showrun": {"manifest-name-matches-package", "manifest-body-length"},
 }
 
 

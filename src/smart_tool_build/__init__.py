@@ -19,11 +19,23 @@ if TYPE_CHECKING:  # what type checkers see; at run time each name loads on firs
     from .manifest import Manifest, ManifestError, Requirement
     from .manifest import parse_bytes as parse_manifest
     from .manifest import parse_file as parse_manifest_file
-    from .runtime import ManifestNotFound, load_manifest, render_help
+    from .runtime import (
+        ManifestNotFound,
+        load_manifest,
+        render_help,
+        render_skill,
+        repository_url,
+        skill_directory,
+    )
+    from .skill import Capability
 
 _LAZY = {
     "load_manifest": ("runtime", "load_manifest"),
     "render_help": ("runtime", "render_help"),
+    "render_skill": ("runtime", "render_skill"),
+    "skill_directory": ("runtime", "skill_directory"),
+    "repository_url": ("runtime", "repository_url"),
+    "Capability": ("skill", "Capability"),
     "ManifestNotFound": ("runtime", "ManifestNotFound"),
     "check_root": ("checks", "check_root"),
     "RootReport": ("checks", "RootReport"),
@@ -43,6 +55,10 @@ __all__ = [  # the lazy names, written out so that type checkers and linters see
     "__version__",
     "load_manifest",
     "render_help",
+    "render_skill",
+    "skill_directory",
+    "repository_url",
+    "Capability",
     "ManifestNotFound",
     "check_root",
     "RootReport",

@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Optional
 
-from . import config, descriptor, distribution, manifest, requirements, safe_yaml, walk
+from . import config, descriptor, distribution, frontmatter, manifest, requirements, safe_yaml, walk
 from .buildsystem import build_system_rules
 from .diagnostics import CodeId, Diagnostic, Severity, has_errors, make
 from .distribution import PackageDefinition, PackageVersion
@@ -148,10 +148,37 @@ def check_root(
         out += _name_rule(fm, shown_manifest, package)
     if result.manifest is not None:
         out += _install_docs(report, result.frontmatter, shown_manifest)
+        out += _body_length(result.body, resolved, shown_manifest)
     out += _cli_argv_rule(named, package, shown_descriptor, parsed_descriptor.key_lines)
     others = [m for m in found.manifests if m != relative and not _same_file(root / m, resolved)]
     out += _duplicates(others, relative, prefix)
     return _finish(report)
+
+
+def _body_length(body: str, path: Path, shown: str) -> list[Diagnostic]:
+    """The body is the skill `--help` renders: over the Agent Skills ceiling, a warning on
+    the first line past it."""
+    from .skill import MAX_BODY_LINES
+
+    lines = body.strip("\r\n").split("\n")
+    if len(lines) <= MAX_BODY_LINES:
+        return []
+    line: Optional[int] = None
+    try:  # the body is the file's tail, verbatim: its first line is counted from the end
+        text = frontmatter.decode(frontmatter.read_bytes(path))
+    except (OSError, frontmatter.FrontmatterError):
+        pass
+    else:
+        line = frontmatter.body_line(text, body) + MAX_BODY_LINES
+    return [
+        make(
+            "manifest-body-length",
+            shown,
+            line,
+            f"the manifest body has {len(lines)} lines; `--help` renders it as the skill, and "
+            f"the Agent Skills ceiling is {MAX_BODY_LINES}",
+        )
+    ]
 
 
 def _same_file(one: Path, other: Path) -> bool:

@@ -72,6 +72,22 @@ def _parser() -> argparse.ArgumentParser:
     _add_report_options(inspect)
     inspect.set_defaults(run=_run_inspect)
 
+    smoke = commands.add_parser(
+        "smoke", help="install wheels into throwaway environments and run the runtime rules on them"
+    )
+    smoke.add_argument("wheels", nargs="+", metavar="WHEEL", help="a .whl")
+    smoke.add_argument(
+        "--timeout", type=_seconds, default=20.0, metavar="SECONDS", help="per probe (default: 20)"
+    )
+    smoke.add_argument("--no-deps", action="store_true", help="install the wheel without its dependencies")
+    smoke.add_argument("--python", metavar="PYTHON", help="the environment's interpreter (default: this one)")
+    smoke.add_argument("--keep", action="store_true", help="keep the environment and say where it is")
+    _add_report_options(smoke)
+    smoke.add_argument(
+        "--ignore", action="append", default=[], metavar="CODE", help="leave out this code (repeatable)"
+    )
+    smoke.set_defaults(run=_run_smoke)
+
     show = commands.add_parser("show", help="print an installed tool's manifest")
     show.add_argument("distribution", metavar="DIST", help="an installed distribution's name")
     show.add_argument("--format", choices=("text", "json"), default="text")
@@ -220,6 +236,49 @@ def _run_inspect(args: argparse.Namespace) -> int:
         for sdist in sdists:
             diagnostics += compare_pair(wheel, sdist, wheel.path.as_posix())
     return _report(args, diagnostics, list(args.artifacts), noun="artifact")
+
+
+def _seconds(text: str) -> float:
+    value = float(text)
+    if not value > 0:
+        raise argparse.ArgumentTypeError(f"{text}: must be a positive number of seconds")
+    return value
+
+
+def _run_smoke(args: argparse.Namespace) -> int:
+    from .diagnostics import unknown_codes, without_codes
+    from .smoke import EnvironmentProblem, SmokeOptions, smoke_wheel
+
+    ignored = [code.strip() for given in args.ignore for code in given.split(",") if code.strip()]
+    unknown = unknown_codes(ignored)
+    if unknown:
+        print(
+            f"smart-tool: error: --ignore: unknown code {', '.join(unknown)} (see smart-tool codes)",
+            file=sys.stderr,
+        )
+        return EXIT_FAILURE
+    for given in args.wheels:
+        if not Path(given).is_file():
+            print(f"smart-tool: error: {given}: no such file", file=sys.stderr)
+            return EXIT_FAILURE
+        if not given.lower().endswith(".whl"):
+            print(
+                f"smart-tool: error: {given}: not a wheel (build one: python -m build --wheel)",
+                file=sys.stderr,
+            )
+            return EXIT_FAILURE
+    options = SmokeOptions(timeout=args.timeout, deps=not args.no_deps, python=args.python, keep=args.keep)
+    diagnostics: list[Diagnostic] = []
+    for given in args.wheels:
+        try:
+            result = smoke_wheel(Path(given), given, options)
+        except EnvironmentProblem as exc:
+            print(f"smart-tool: error: {given}: {exc.why}\n  fix: {exc.fix}", file=sys.stderr)
+            return EXIT_FAILURE
+        if result.kept is not None:
+            print(f"smart-tool: kept the environment of {given} at {result.kept}", file=sys.stderr)
+        diagnostics += result.diagnostics
+    return _report(args, without_codes(diagnostics, ignored), list(args.wheels), noun="wheel")
 
 
 def _run_show(args: argparse.Namespace) -> int:

@@ -7,12 +7,23 @@ in :mod:`smart_tool_build.codes`.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from pathlib import PurePath
 from typing import NamedTuple, Optional
 
 from .codes import CODES, Code, CodeId, Severity
 
-__all__ = ["CODES", "Code", "CodeId", "Diagnostic", "Severity", "has_errors", "make"]
+__all__ = [
+    "CODES",
+    "Code",
+    "CodeId",
+    "Diagnostic",
+    "Severity",
+    "has_errors",
+    "make",
+    "unknown_codes",
+    "without_codes",
+]
 
 
 class Diagnostic(NamedTuple):
@@ -71,3 +82,14 @@ def has_errors(diagnostics: list[Diagnostic], *, warnings_as_errors: bool = Fals
     """True when the diagnostics should fail a build or a check."""
     failing = {Severity.ERROR, Severity.WARNING} if warnings_as_errors else {Severity.ERROR}
     return any(d.severity in failing for d in diagnostics)
+
+
+def unknown_codes(codes: Iterable[str]) -> list[str]:
+    """The ones of ``codes`` that are no code of the table (an ``--ignore`` typo, say)."""
+    return sorted({code for code in codes if code not in CODES})
+
+
+def without_codes(diagnostics: Iterable[Diagnostic], ignored: Iterable[str]) -> list[Diagnostic]:
+    """``diagnostics`` less those whose code is ``ignored`` (what ``--ignore CODE`` drops)."""
+    dropped = set(ignored)
+    return [d for d in diagnostics if d.code not in dropped]

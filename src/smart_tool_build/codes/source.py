@@ -111,6 +111,14 @@ CODES: tuple[Code, ...] = (
         "Use the same name in both places, or accept the warning if the difference is deliberate.",
     ),
     Code(
+        "manifest-body-length",
+        WARNING,
+        "The manifest body is longer than the Agent Skills ceiling of 500 lines; `--help` "
+        "renders it as the skill.",
+        "Move detail into documents the skill lists as resources, and keep the body to what "
+        "an agent needs first.",
+    ),
+    Code(
         "descriptor-cli-argv-declared",
         WARNING,
         "`cli_argv[0]` is not a console script declared in `[project.scripts]`.",

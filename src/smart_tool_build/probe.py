@@ -1,0 +1,246 @@
+"""Running one bounded probe of a tool: its own process group, stdin closed, a timeout, output
+capped, every model-provider variable removed, a scratch working folder.
+
+A probe never hangs the caller and never leaves anything running: on timeout the whole
+process group gets SIGTERM, then SIGKILL after a grace period; when the tool exits, whatever
+it left in its group is killed too. Output is read as it comes (a tool that prints megabytes
+never blocks on a full pipe) and only the first :data:`OUTPUT_CAP` bytes of each stream kept.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import re
+import selectors
+import signal
+import subprocess
+import time
+from collections.abc import Mapping, Sequence
+from pathlib import Path
+from typing import IO, NamedTuple, Optional
+
+#: Variables that configure a model provider: API keys, tokens and secrets, provider and model
+#: names. The conformance kit's list (PROVIDER_ENV_RE in its run.py), and more providers.
+PROVIDER_VARIABLE = re.compile(
+    r"(API_KEY|ACCESS_KEY|SECRET|_TOKEN$|^ANTHROPIC|^OPENAI|^AZURE_OPENAI|^GOOGLE_API"
+    r"|^GEMINI|^MISTRAL|^COHERE|^GROQ|^TOGETHER|^PERPLEXITY|^AMPLIFIER|^LLM|_LLM$"
+    r"|^MODEL|_MODEL$|PROVIDER"
+    # beyond the kit: more providers and the other ways credentials are passed
+    r"|_KEY$|_CREDENTIALS?$|PASSWORD|^CLAUDE|^DEEPSEEK|^XAI_|^FIREWORKS|^OPENROUTER|^OLLAMA"
+    r"|^HUGGING_?FACE|^HF_|^REPLICATE|^VOYAGE|^BEDROCK|^AWS_BEDROCK|^VERTEX|^LITELLM|^COPILOT)",
+    re.IGNORECASE,
+)
+#: Variables that would put another interpreter's or a source tree's modules in the probe.
+INTERPRETER_VARIABLES = frozenset(
+    {
+        "PYTHONPATH",
+        "PYTHONHOME",
+        "PYTHONSTARTUP",
+        "PYTHONUSERBASE",
+        "PYTHONEXECUTABLE",
+        "PYTHONINSPECT",
+        "VIRTUAL_ENV",
+        "CONDA_PREFIX",
+        "__PYVENV_LAUNCHER__",
+    }
+)
+#: bytes kept of each of stdout and stderr; the rest is read and dropped
+OUTPUT_CAP = 1024 * 1024
+#: seconds between SIGTERM and SIGKILL
+GRACE_SECONDS = 2.0
+#: how long output may stay open after the tool exited and its group was killed
+_DRAIN_SECONDS = 0.5
+_POLL_SECONDS = 0.05
+
+
+def provider_variables(environ: Mapping[str, str]) -> list[str]:
+    """The names (never the values) of the provider variables in ``environ``."""
+    return sorted(name for name in environ if PROVIDER_VARIABLE.search(name))
+
+
+def probe_environment(environ: Mapping[str, str], prefix: Path, bin_dir: Path) -> dict[str, str]:
+    """``environ`` without provider or interpreter variables, with the environment ``prefix``
+    active (its scripts first on PATH) and nothing written as bytecode."""
+    env = {
+        name: value
+        for name, value in environ.items()
+        if not PROVIDER_VARIABLE.search(name) and name not in INTERPRETER_VARIABLES
+    }
+    env["PATH"] = os.pathsep.join(filter(None, [str(bin_dir), env.get("PATH")]))
+    env["VIRTUAL_ENV"] = str(prefix)
+    env["PYTHONNOUSERSITE"] = "1"
+    env["PYTHONDONTWRITEBYTECODE"] = "1"
+    return env
+
+
+class ProbeResult(NamedTuple):
+    """How one run of the tool went."""
+
+    argv: tuple[str, ...]
+    #: None when it was killed on timeout
+    returncode: Optional[int]
+    stdout: str
+    stderr: str
+    timed_out: bool = False
+    #: a stream was longer than :data:`OUTPUT_CAP` and was cut
+    truncated: bool = False
+    #: processes of its group outlived it (they were killed), or kept its output open
+    left_behind: bool = False
+    seconds: float = 0.0
+    #: why it could not be started at all
+    error: Optional[str] = None
+
+    @property
+    def ok(self) -> bool:
+        return self.returncode == 0 and not self.timed_out
+
+    def first_line(self) -> str:
+        """The line of its error output (else its output) that says most, for a message: the
+        first, or the exception of a Python traceback."""
+        text = (self.stderr.strip() or self.stdout.strip() or self.error or "").strip()
+        if not text:
+            return "(no output)"
+        lines = text.split("\n")
+        if lines[0].startswith("Traceback (most recent call last)"):
+            return lines[-1].strip()[:200]
+        return lines[0][:200]
+
+
+def _group_alive(group: int) -> bool:
+    """True while a process of ``group`` is alive (zombies do not count)."""
+    proc = Path("/proc")
+    if proc.is_dir():
+        for entry in proc.iterdir():
+            if not entry.name.isdigit():
+                continue
+            try:
+                stat = (entry / "stat").read_text()
+            except OSError:
+                continue
+            fields = stat[stat.rfind(")") + 2 :].split()
+            if len(fields) > 2 and fields[2] == str(group) and fields[0] != "Z":
+                return True
+        return False
+    try:
+        os.killpg(group, 0)
+    except (ProcessLookupError, PermissionError):
+        return False
+    return True
+
+
+def _signal_group(group: int, number: int) -> None:
+    with contextlib.suppress(ProcessLookupError, PermissionError):
+        os.killpg(group, number)
+
+
+def _end_group(group: int, grace: float) -> None:
+    """SIGTERM the group, SIGKILL whatever is left after ``grace`` seconds."""
+    _signal_group(group, signal.SIGTERM)
+    deadline = time.monotonic() + grace
+    while time.monotonic() < deadline and _group_alive(group):
+        time.sleep(_POLL_SECONDS)
+    _signal_group(group, signal.SIGKILL)
+
+
+def _end_leftovers(group: int, grace: float) -> bool:
+    """End what the tool left running in its group; True when there was something."""
+    if not _group_alive(group):
+        return False
+    _end_group(group, grace)
+    return True
+
+
+class _Capture:
+    """One stream read to its end, of which the first ``cap`` bytes are kept."""
+
+    def __init__(self, cap: int) -> None:
+        self.kept = bytearray()
+        self.cap = cap
+        self.truncated = False
+
+    def add(self, data: bytes) -> None:
+        room = self.cap - len(self.kept)
+        if len(data) > room:
+            self.truncated = True
+        if room > 0:
+            self.kept += data[:room]
+
+    def text(self) -> str:
+        return self.kept.decode("utf-8", "replace")
+
+
+def run_probe(
+    argv: Sequence[str],
+    *,
+    env: Mapping[str, str],
+    cwd: Path,
+    timeout: float,
+    grace: float = GRACE_SECONDS,
+    cap: int = OUTPUT_CAP,
+) -> ProbeResult:
+    """Run ``argv`` once, bounded; never raises for what the tool does."""
+    args = tuple(argv)
+    started = time.monotonic()
+    try:
+        process = subprocess.Popen(
+            args,
+            cwd=str(cwd),
+            env=dict(env),
+            stdin=subprocess.DEVNULL,
+            stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE,
+            start_new_session=True,
+        )
+    except OSError as exc:
+        return ProbeResult(args, None, "", "", error=f"cannot be started: {exc.strerror or exc}")
+    assert process.stdout is not None and process.stderr is not None
+    streams: dict[IO[bytes], _Capture] = {process.stdout: _Capture(cap), process.stderr: _Capture(cap)}
+    deadline = started + timeout
+    timed_out = left_behind = False
+    exited_at: Optional[float] = None
+    with selectors.DefaultSelector() as selector:
+        for stream in streams:
+            selector.register(stream, selectors.EVENT_READ)
+        while selector.get_map():
+            now = time.monotonic()
+            if exited_at is None:
+                if process.poll() is not None:
+                    exited_at = now
+                    left_behind = _end_leftovers(process.pid, grace)
+                elif now >= deadline:
+                    timed_out = True
+                    _end_group(process.pid, grace)
+                    process.wait()
+                    exited_at = time.monotonic()
+            elif now - exited_at > _DRAIN_SECONDS:
+                left_behind = True  # a process outside the group still holds the output open
+                break
+            for key, _ in selector.select(_POLL_SECONDS):
+                data = os.read(key.fd, 65536)
+                if data:
+                    streams[key.fileobj].add(data)  # type: ignore[index]
+                else:
+                    selector.unregister(key.fileobj)
+    for stream in streams:
+        stream.close()
+    if exited_at is None:  # the tool closed its output and kept running
+        try:
+            process.wait(max(0.0, deadline - time.monotonic()))
+        except subprocess.TimeoutExpired:
+            timed_out = True
+            _end_group(process.pid, grace)
+        else:
+            left_behind = _end_leftovers(process.pid, grace)
+    returncode = process.wait()
+    out, err = streams[process.stdout], streams[process.stderr]
+    return ProbeResult(
+        args,
+        None if timed_out else returncode,
+        out.text(),
+        err.text(),
+        timed_out=timed_out,
+        truncated=out.truncated or err.truncated,
+        left_behind=left_behind,
+        seconds=time.monotonic() - started,
+    )
