@@ -428,9 +428,10 @@ def test_install_doc_in_unreadable_folder_does_not_raise(open_tmp: Path) -> None
 # Meta: the table covers every code, every fixture is in the table, names say what they test
 
 #: codes check_root never emits, by prefix: `artifact-` (built wheels and sdists, from the
-#: artifact verifier) and `collection-` (collections, from collection.py). Their fixtures belong
-#: with those modules' tests. Any other code must be triggered by a root here.
-OTHER_SURFACES = ("artifact-", "collection-")
+#: artifact verifier), `collection-` (collections, from collection.py) and `catalog-` (catalog
+#: checkouts, from catalog.py: tests/test_catalog.py). Their fixtures belong with those
+#: modules' tests. Any other code must be triggered by a root here.
+OTHER_SURFACES = ("artifact-", "collection-", "catalog-")
 OTHER_SURFACE_CODES = {code for code in CODES if code.startswith(OTHER_SURFACES)}
 
 

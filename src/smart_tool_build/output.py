@@ -20,7 +20,9 @@ def summary(diagnostics: list[Diagnostic]) -> dict[str, int]:
 
 
 def _plural(count: int, word: str) -> str:
-    return f"{count} {word}{'' if count == 1 else 's'}"
+    if count == 1:
+        return f"{count} {word}"
+    return f"{count} {word[:-1]}ies" if word.endswith("y") else f"{count} {word}s"
 
 
 def summary_line(diagnostics: list[Diagnostic], checked: list[str], noun: str = "root") -> str:
