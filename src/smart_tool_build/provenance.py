@@ -31,6 +31,7 @@ SOURCE_KEYS = ("commit", "path", "ref", "repository")
 
 COMMIT = re.compile(r"(?:[0-9a-f]{40}|[0-9a-f]{64})\Z")
 _NETLOC = re.compile(r"[A-Za-z0-9.-]+(?::[0-9]+)?\Z")
+_ALLOWED_BREAKS = str.maketrans("", "", "\n\r\t")
 _LABEL = re.compile(r"[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?\Z")
 _TIME = re.compile(
     r"([0-9]{4})-([0-9]{2})-([0-9]{2})T([0-9]{2}):([0-9]{2}):([0-9]{2})(?:\.([0-9]{1,6}))?"
@@ -101,6 +102,9 @@ def text_problem(value: Any, *, multiline: bool = False) -> Optional[str]:
     if not value.strip():
         return "is empty"
     allowed = "\n\r\t" if multiline else ""
+    plain = value.translate(_ALLOWED_BREAKS) if multiline else value
+    if plain.isprintable():  # the common case, fast: no character of category C (nor Z but space)
+        return None
     if any(unicodedata.category(c).startswith("C") and c not in allowed for c in value):
         return "contains control or format characters"
     return None
