@@ -137,6 +137,10 @@ SECRET = "https://fixture-user:fixture-secret@example.org/acme/widget.git"
 # case -> (mutation, every finding of check_catalog for it)
 CASES: dict[str, tuple[Mutation, list[Expected]]] = {
     "valid": (lambda root: None, []),
+    "valid--quoted-date": (  # a string to both readers: PyYAML loads the text again and agrees
+        replace(MAN, b"Counts the widgets in a report and says which ones changed.", b'"2026-09-29"'),
+        [],
+    ),
     # ---- catalog-layout
     "catalog-layout": (remove("tools"), [e("catalog-layout", "tools", None)]),
     "catalog-layout--tools-a-file": (
@@ -333,6 +337,21 @@ def test_case(name: str, tmp_path: Path) -> None:
 def test_names_match_folders(tmp_path: Path) -> None:
     found = _run("valid", tmp_path, names_match_folders=True)
     assert found == [e("catalog-name-matches-folder", f"{PIN}/SMART_TOOL.md", 3)]
+
+
+def test_many_entries_on_every_core_give_the_same_findings_in_order(tmp_path: Path) -> None:
+    root = tmp_path / "catalog"
+    shutil.copytree(CATALOG, root)
+    for n in range(210):  # above the threshold of a process pool
+        shutil.copytree(root / W, root / "tools" / f"copy-{n:03}")
+    (root / "tools" / "copy-007" / "provenance.json").unlink()
+    (root / "tools" / "copy-150" / "source.json").write_text("[]\n")
+    one = check_catalog(root, processes=1)
+    assert [(d.code, d.path) for d in one.diagnostics] == [
+        ("catalog-snapshot-pair", "tools/copy-007/SMART_TOOL.md"),
+        ("catalog-json", "tools/copy-150/source.json"),
+    ]
+    assert check_catalog(root) == one == check_catalog(root, processes=2)
 
 
 def test_every_catalog_code_has_a_case() -> None:

@@ -17,7 +17,7 @@ import stat
 from pathlib import Path
 from typing import Any, NamedTuple, Optional
 
-from . import frontmatter, manifest, provenance, strict_json
+from . import frontmatter, manifest, parallel, provenance, strict_json
 from .catalog_manifest import reader_findings
 from .diagnostics import Diagnostic, make
 from .names import MANIFEST_NAME
@@ -43,11 +43,14 @@ def _not_regular(path: str, message: str) -> Diagnostic:
     return make("catalog-files-regular", path, None, message, "replace it with the file or folder itself")
 
 
-def check_catalog(root: Path, display: str = "", *, names_match_folders: bool = False) -> CatalogReport:
+def check_catalog(
+    root: Path, display: str = "", *, names_match_folders: bool = False, processes: Optional[int] = None
+) -> CatalogReport:
     """Check the catalog checkout at ``root``; ``display`` prefixes every path shown.
 
     ``names_match_folders`` adds the rule some catalogs keep (the public one does not): a
-    snapshot's ``name`` is its entry's folder name.
+    snapshot's ``name`` is its entry's folder name. ``processes`` as ``check --jobs``: None
+    is one per core from :data:`smart_tool_build.parallel.THRESHOLD` entries up.
     """
     prefix = display.rstrip("/") + "/" if display and display != "." else ""
     if os.path.islink(os.path.abspath(root)):
@@ -71,28 +74,33 @@ def check_catalog(root: Path, display: str = "", *, names_match_folders: bool = 
             entries = sorted(listing, key=lambda entry: entry.name)
     except OSError as exc:
         return CatalogReport([_not_regular(shown_tools, f"cannot be read ({exc.strerror or exc})")], [])
-    out: list[Diagnostic] = []
     checked: list[str] = []
+    jobs: list[_Job] = []
     for entry in entries:
         shown = f"{shown_tools}/{entry.name}"
         if entry.is_symlink():
-            out.append(_not_regular(shown, "is a symlink"))
-            continue
-        if not entry.is_dir(follow_symlinks=False):
-            continue  # a file beside the entries (a README): the catalog's reader skips it
-        checked.append(shown)
-        if not IDENTIFIER.match(entry.name):
-            out.append(
-                make(
-                    "catalog-layout",
-                    shown,
-                    None,
-                    f"entry folder {entry.name!r} is not a lowercase hyphenated identifier",
-                    "name it like `my-tool`",
-                )
-            )
-        out += check_entry(Path(entry.path), shown, names_match_folders=names_match_folders)
-    return CatalogReport(out, checked)
+            jobs.append((None, shown, names_match_folders))
+        elif entry.is_dir(follow_symlinks=False):  # a file beside the entries (a README) is skipped
+            checked.append(shown)
+            jobs.append((entry.path, shown, names_match_folders))
+    return CatalogReport(parallel.map_all(_check_job, jobs, processes), checked)
+
+
+#: (the entry folder, or None for a link in its place; the entry as shown; names_match_folders)
+_Job = tuple[Optional[str], str, bool]
+
+
+def _check_job(job: _Job) -> list[Diagnostic]:
+    folder, shown, names_match_folders = job
+    if folder is None:
+        return [_not_regular(shown, "is a symlink")]
+    out = []
+    name = os.path.basename(folder)
+    if not IDENTIFIER.match(name):
+        hint = "name it like `my-tool`"
+        message = f"entry folder {name!r} is not a lowercase hyphenated identifier"
+        out.append(make("catalog-layout", shown, None, message, hint))
+    return out + check_entry(Path(folder), shown, names_match_folders=names_match_folders)
 
 
 def check_entry(folder: Path, shown: str, *, names_match_folders: bool = False) -> list[Diagnostic]:

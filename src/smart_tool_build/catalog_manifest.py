@@ -12,7 +12,7 @@ and breaks the catalog; these rules say so before the catalog does.
 from __future__ import annotations
 
 import re
-from typing import Optional
+from typing import Any, Optional
 
 import yaml
 
@@ -27,11 +27,35 @@ except ImportError:  # pragma: no cover - depends on how PyYAML was built
 
 _READER = re.compile(r"\A---\n(.*?)\n---(?:\n|$)", re.DOTALL)
 _TEXT_FIELDS = ("name", "description")
+_RESOLVER = yaml.resolver.Resolver()
+_MAY_RESOLVE = set("0123456789=")  # the first characters of timestamps and of `=`
+_NOT_CORE = {"tag:yaml.org,2002:timestamp", "tag:yaml.org,2002:value"}
 _LIST_FIELDS = ("platforms", "use_cases")
 
 
 def _universal(text: str) -> str:
     return text.replace("\r\n", "\n").replace("\r", "\n")
+
+
+def _loads_alike(value: Any) -> bool:
+    """Would ``safe_load`` build exactly ``value``, the frontmatter as the manifest rules read it?
+
+    The two differ only where PyYAML resolves a plain scalar to a tag outside the core schema
+    (a timestamp, the ``=`` value tag), which the manifest rules keep as text; keys are the
+    manifest's own field names. So a string that would resolve so (quoted or not: a quoted one
+    only costs the full load) sends the text through PyYAML; otherwise loading it again, the
+    slow half of the check, would only build the same values.
+    """
+    if isinstance(value, str):
+        if value[:1] not in _MAY_RESOLVE:
+            return True
+        tag = _RESOLVER.resolve(yaml.ScalarNode, value, (True, False))  # type: ignore[no-untyped-call]
+        return tag not in _NOT_CORE
+    if isinstance(value, dict):
+        return all(_loads_alike(item) for item in value.values())
+    if isinstance(value, list):
+        return all(_loads_alike(item) for item in value)
+    return True
 
 
 def reader_findings(data: bytes, fm: safe_yaml.LineDict, path: str) -> list[Diagnostic]:
@@ -58,11 +82,13 @@ def reader_findings(data: bytes, fm: safe_yaml.LineDict, path: str) -> list[Diag
             "the catalog's reader does not end the frontmatter where this tool does",
             "write both fences as `---` alone on their lines, with nothing after them",
         )
-    try:
-        meta = yaml.load(match.group(1), Loader=_Loader)  # the C safe loader
-    except (yaml.YAMLError, ValueError, TypeError) as exc:
-        reason = str(exc).splitlines()[0] if str(exc) else type(exc).__name__
-        return finding(first, f"the catalog's reader cannot load the frontmatter: {reason}")
+    meta: Any = fm
+    if not _loads_alike(fm):
+        try:
+            meta = yaml.load(match.group(1), Loader=_Loader)  # the C safe loader
+        except (yaml.YAMLError, ValueError, TypeError) as exc:
+            reason = str(exc).splitlines()[0] if str(exc) else type(exc).__name__
+            return finding(first, f"the catalog's reader cannot load the frontmatter: {reason}")
     if not isinstance(meta, dict):  # pragma: no cover - the manifest rules read a mapping
         return finding(first, "the catalog's reader does not read the frontmatter as a mapping")
     out: list[Diagnostic] = []

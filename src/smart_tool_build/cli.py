@@ -84,6 +84,13 @@ def _parser() -> argparse.ArgumentParser:
     catalog_check.add_argument(
         "--names-match-folders", action="store_true", help="require each snapshot's name to be its folder's"
     )
+    catalog_check.add_argument(
+        "--jobs",
+        "-j",
+        type=int,
+        metavar="N",
+        help="processes to use (default: one per core for many entries)",
+    )
     _add_report_options(catalog_check)
     catalog_check.set_defaults(run=_run_catalog_check)
 
@@ -229,7 +236,7 @@ def _run_catalog_check(args: argparse.Namespace) -> int:
     if not root.is_dir():
         print(f"smart-tool: error: {args.root}: not a folder", file=sys.stderr)
         return EXIT_FAILURE
-    report = check_catalog(root, args.root, names_match_folders=args.names_match_folders)
+    report = check_catalog(root, args.root, names_match_folders=args.names_match_folders, processes=args.jobs)
     return _report(args, report.diagnostics, report.entries, noun="entry")
 
 
