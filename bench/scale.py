@@ -71,7 +71,7 @@ start = time.perf_counter()
 from smart_tool_build.cli import main
 out = io.StringIO()
 with contextlib.redirect_stdout(out):
-    code = main(["catalog", "check", "--format", "json", sys.argv[1]])
+    code = main(["catalog", "check", "--format", "json", *sys.argv[2:], sys.argv[1]])
 elapsed = time.perf_counter() - start
 import json
 document = json.loads(out.getvalue())
@@ -215,27 +215,30 @@ def roots_table(sizes: list[int], repeat: int) -> None:
 
 def catalog_table(sizes: list[int], repeat: int) -> None:
     print(
-        f"{'entries':>7} {'check -r s':>10} {'check -r -j1':>12} {'catalog s':>10} {'ratio':>6} "
-        f"{'ratio -j1':>9} {'us/entry':>8} {'check MB':>9} {'catalog MB':>10}"
+        f"{'entries':>7} {'check -r s':>10} {'catalog s':>10} {'ratio':>6} {'check -r -j1':>12} "
+        f"{'catalog -j1':>11} {'ratio -j1':>9} {'us/entry':>8} {'check MB':>9} {'catalog MB':>10}"
     )
     for size in sizes:
         with tempfile.TemporaryDirectory() as folder:
             roots, catalog = Path(folder) / "roots", Path(folder) / "catalog"
             generate(roots, size)
             generate_catalog(catalog, size)
+            one = ("--jobs", "1")
             got = side_by_side(
                 size,
                 repeat,
                 {
                     "check": (OURS, roots, ()),
-                    "single": (OURS, roots, ("--jobs", "1")),
                     "catalog": (CATALOG_CHECK, catalog, ()),
+                    "check1": (OURS, roots, one),
+                    "catalog1": (CATALOG_CHECK, catalog, one),
                 },
             )
-            (c, check_peak), (s, _), (o, catalog_peak) = got["check"], got["single"], got["catalog"]
+            (c, check_peak), (o, catalog_peak) = got["check"], got["catalog"]
+            c1, o1 = got["check1"][0], got["catalog1"][0]
             print(
-                f"{size:>7} {c:>10.3f} {s:>12.3f} {o:>10.3f} {o / c:>6.2f} {o / s:>9.2f} "
-                f"{o / size * 1e6:>8.0f} {check_peak / 1024:>9.1f} {catalog_peak / 1024:>10.1f}"
+                f"{size:>7} {c:>10.3f} {o:>10.3f} {o / c:>6.2f} {c1:>12.3f} {o1:>11.3f} {o1 / c1:>9.2f} "
+                f"{o1 / size * 1e6:>8.0f} {check_peak / 1024:>9.1f} {catalog_peak / 1024:>10.1f}"
             )
 
 
