@@ -304,6 +304,10 @@ CASES: dict[str, tuple[Mutation, list[Expected]]] = {
         replace(MAN, b"- Compare two widget reports before a release", b"- 2026-09-29"),
         [e("catalog-manifest-readable", MAN, 7)],
     ),
+    "catalog-manifest-readable--tab": (  # libyaml reads a tab after a value; safe_load's scanner refuses it
+        replace(MAN, b"says which ones changed.\n", b"says which ones changed.\t\n"),
+        [e("catalog-manifest-readable", MAN, 2)],
+    ),
     "catalog-manifest-readable--format-character": (
         replace(MAN, b"Counts the widgets", b"Counts the\xe2\x80\x8bwidgets"),
         [e("catalog-manifest-readable", MAN, 5)],

@@ -20,11 +20,6 @@ from . import frontmatter, safe_yaml
 from .diagnostics import Diagnostic, make
 from .provenance import text_problem
 
-try:
-    from yaml import CSafeLoader as _Loader
-except ImportError:  # pragma: no cover - depends on how PyYAML was built
-    from yaml import SafeLoader as _Loader  # type: ignore[assignment]
-
 _READER = re.compile(r"\A---\n(.*?)\n---(?:\n|$)", re.DOTALL)
 _TEXT_FIELDS = ("name", "description")
 _RESOLVER = yaml.resolver.Resolver()
@@ -40,11 +35,14 @@ def _universal(text: str) -> str:
 def _loads_alike(value: Any) -> bool:
     """Would ``safe_load`` build exactly ``value``, the frontmatter as the manifest rules read it?
 
-    The two differ only where PyYAML resolves a plain scalar to a tag outside the core schema
-    (a timestamp, the ``=`` value tag), which the manifest rules keep as text; keys are the
+    The manifest rules parse with libyaml; ``safe_load`` parses with PyYAML's pure-Python
+    scanner, which is ten times slower. The two read the same text alike except for tabs
+    outside quoted and block scalars (the Python scanner refuses them: the caller looks for a
+    tab first) and where PyYAML resolves a plain scalar to a tag outside the core schema (a
+    timestamp, the ``=`` value tag), which the manifest rules keep as text; keys are the
     manifest's own field names. So a string that would resolve so (quoted or not: a quoted one
-    only costs the full load) sends the text through PyYAML; otherwise loading it again, the
-    slow half of the check, would only build the same values.
+    only costs the full load) sends the text through ``safe_load``; otherwise loading it again
+    would only build the same values.
     """
     if isinstance(value, str):
         if value[:1] not in _MAY_RESOLVE:
@@ -83,9 +81,9 @@ def reader_findings(data: bytes, fm: safe_yaml.LineDict, path: str) -> list[Diag
             "write both fences as `---` alone on their lines, with nothing after them",
         )
     meta: Any = fm
-    if not _loads_alike(fm):
-        try:
-            meta = yaml.load(match.group(1), Loader=_Loader)  # the C safe loader
+    if "\t" in match.group(1) or not _loads_alike(fm):
+        try:  # safe_load's own loader, PyYAML's pure-Python one, as the catalog's reader calls it
+            meta = yaml.load(match.group(1), Loader=yaml.SafeLoader)
         except (yaml.YAMLError, ValueError, TypeError) as exc:
             reason = str(exc).splitlines()[0] if str(exc) else type(exc).__name__
             return finding(first, f"the catalog's reader cannot load the frontmatter: {reason}")

@@ -106,11 +106,11 @@ CODES: tuple[Code, ...] = (
         "catalog-manifest-readable",
         ERROR,
         "The catalog's reader would not read the snapshot as this tool does: a byte order "
-        "mark, fences not exactly `---`, or `name`, `description`, `use_cases` or "
-        "`platforms` not text without control characters as it reads them (an unquoted "
-        "date, for instance).",
+        "mark, fences not exactly `---`, a tab PyYAML's safe_load refuses (outside quoted "
+        "and block text), or `name`, `description`, `use_cases` or `platforms` not text "
+        "without control characters as it reads them (an unquoted date, for instance).",
         "Save SMART_TOOL.md as UTF-8 without BOM, fence the frontmatter with bare `---` "
-        "lines, and quote values YAML would read as dates or booleans.",
+        "lines, indent and separate with spaces, and quote values YAML would read as dates.",
     ),
     Code(
         "catalog-name-matches-folder",
