@@ -2,7 +2,7 @@
 origin URL, the branch, HEAD, uncommitted changes, a file's bytes at a commit.
 
 Only plumbing output is read (no porcelain meant for people), with prompts off and a time
-limit, so a missing git, a credential prompt or a hung remote helper is an error, never a
+limit, so a missing git, a credential prompt or a hung transport is an error, never a
 hang. Every failure is a :class:`GitError` with one line saying what to pass instead.
 """
 
