@@ -11,7 +11,12 @@ side by side, alternating, in fresh processes:
 It prints the median wall time of each, the ratio ours/floor, the time per root (growth
 should be linear), and each process's peak memory (ru_maxrss, children included).
 
-    python bench/scale.py [--sizes 100 1000 10000] [--repeat 5]
+Then, for each of ``--catalog-sizes`` (default 1,000), a catalog of that many entries
+(tools/<id>/ with source.json, provenance.json and the same manifest) against a monorepo of
+that many roots: `smart-tool catalog check` beside `smart-tool check --recursive`, side by
+side, and the ratio catalog/check. ``--sizes`` with no value runs the catalog rows alone.
+
+    python bench/scale.py [--sizes 100 1000 10000] [--catalog-sizes 1000] [--repeat 5]
 """
 
 from __future__ import annotations
@@ -19,7 +24,6 @@ from __future__ import annotations
 import argparse
 import json
 import platform
-import shutil
 import statistics
 import subprocess
 import sys
@@ -53,6 +57,21 @@ from smart_tool_build.cli import main
 out = io.StringIO()
 with contextlib.redirect_stdout(out):
     code = main(["check", "--recursive", "--format", "json", *sys.argv[2:], sys.argv[1]])
+elapsed = time.perf_counter() - start
+import json
+document = json.loads(out.getvalue())
+assert code == 0, document["diagnostics"][:3]
+peak = max(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss, resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss)
+print(len(document["checked"]), elapsed, peak)
+"""
+
+CATALOG_CHECK = r"""
+import io, resource, sys, time, contextlib
+start = time.perf_counter()
+from smart_tool_build.cli import main
+out = io.StringIO()
+with contextlib.redirect_stdout(out):
+    code = main(["catalog", "check", "--format", "json", *sys.argv[2:], sys.argv[1]])
 elapsed = time.perf_counter() - start
 import json
 document = json.loads(out.getvalue())
@@ -113,6 +132,24 @@ def generate(root: Path, count: int) -> None:
         (tool / "tests" / "__init__.py").write_text("")
 
 
+def generate_catalog(root: Path, count: int) -> None:
+    """A catalog checkout of ``count`` entries, each as `smart-tool snapshot --pointer` writes it."""
+    body = "Use it when a document is too long to read. " * 20
+    for n in range(count):
+        entry = root / "tools" / f"tool-{n}"
+        entry.mkdir(parents=True)
+        repository = f"https://example.org/acme/tool-{n}.git"
+        pointer = {"repository": repository, "ref": "main", "path": "."}
+        (entry / "source.json").write_text(json.dumps(pointer, indent=2) + "\n")
+        record = {
+            "last_success": "2026-09-29T09:55:07Z",
+            "original_manifest_path": f"src/tool_{n}/SMART_TOOL.md",
+            "source": {"commit": f"{n:040x}", "path": ".", "ref": "main", "repository": repository},
+        }
+        (entry / "provenance.json").write_text(json.dumps(record, indent=2, sort_keys=True) + "\n")
+        (entry / "SMART_TOOL.md").write_text(MANIFEST.format(n=n, body=body))
+
+
 def run(script: str, tree: Path, *extra: str) -> tuple[float, int, int]:
     done = subprocess.run(
         [sys.executable, "-c", script, str(tree), *extra], capture_output=True, text=True, check=False
@@ -125,37 +162,84 @@ def run(script: str, tree: Path, *extra: str) -> tuple[float, int, int]:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    parser.add_argument("--sizes", type=int, nargs="+", default=[100, 1000, 10000])
+    parser.add_argument("--sizes", type=int, nargs="*", default=[100, 1000, 10000])
+    parser.add_argument("--catalog-sizes", type=int, nargs="*", default=[1000])
     parser.add_argument("--repeat", type=int, default=5)
     args = parser.parse_args()
     print(f"machine: {platform.machine()}, {platform.processor() or '?'}; python {platform.python_version()}")
+    if args.sizes:
+        roots_table(args.sizes, args.repeat)
+    if args.catalog_sizes:
+        catalog_table(args.catalog_sizes, args.repeat)
+
+
+def side_by_side(
+    size: int, repeat: int, runs: dict[str, tuple[str, Path, tuple[str, ...]]]
+) -> dict[str, tuple[float, int]]:
+    """Each run ``repeat`` times, alternating, in fresh processes: (median seconds, peak KB)."""
+    times: dict[str, list[float]] = {name: [] for name in runs}
+    peaks = dict.fromkeys(runs, 0)
+    for _ in range(repeat):
+        for name, (script, tree, extra) in runs.items():
+            elapsed, count, peak = run(script, tree, *extra)
+            assert count == size, (name, count)
+            times[name].append(elapsed)
+            peaks[name] = max(peaks[name], peak)
+    return {name: (statistics.median(times[name]), peaks[name]) for name in runs}
+
+
+def roots_table(sizes: list[int], repeat: int) -> None:
     print(
         f"{'roots':>7} {'floor s':>8} {'ours s':>8} {'ours -j1':>9} {'ratio':>6} {'ratio -j1':>9} "
         f"{'us/root':>8} {'floor MB':>9} {'ours MB':>8}"
     )
-    for size in args.sizes:
+    for size in sizes:
         with tempfile.TemporaryDirectory() as folder:
             tree = Path(folder)
             generate(tree, size)
-            floor, ours, single = [], [], []
-            peaks = {"floor": 0, "ours": 0}
-            for _ in range(args.repeat):
-                elapsed, count, peak = run(FLOOR, tree)
-                assert count == size
-                floor.append(elapsed)
-                peaks["floor"] = max(peaks["floor"], peak)
-                elapsed, count, peak = run(OURS, tree)
-                assert count == size
-                ours.append(elapsed)
-                peaks["ours"] = max(peaks["ours"], peak)
-                elapsed, _, _ = run(OURS, tree, "--jobs", "1")
-                single.append(elapsed)
-            f, o, s = (statistics.median(x) for x in (floor, ours, single))
+            got = side_by_side(
+                size,
+                repeat,
+                {
+                    "floor": (FLOOR, tree, ()),
+                    "ours": (OURS, tree, ()),
+                    "single": (OURS, tree, ("--jobs", "1")),
+                },
+            )
+            (f, floor_peak), (o, ours_peak), (s, _) = got["floor"], got["ours"], got["single"]
             print(
                 f"{size:>7} {f:>8.3f} {o:>8.3f} {s:>9.3f} {o / f:>6.2f} {s / f:>9.2f} "
-                f"{o / size * 1e6:>8.0f} {peaks['floor'] / 1024:>9.1f} {peaks['ours'] / 1024:>8.1f}"
+                f"{o / size * 1e6:>8.0f} {floor_peak / 1024:>9.1f} {ours_peak / 1024:>8.1f}"
             )
-            shutil.rmtree(tree, ignore_errors=True)
+
+
+def catalog_table(sizes: list[int], repeat: int) -> None:
+    print(
+        f"{'entries':>7} {'check -r s':>10} {'catalog s':>10} {'ratio':>6} {'check -r -j1':>12} "
+        f"{'catalog -j1':>11} {'ratio -j1':>9} {'us/entry':>8} {'check MB':>9} {'catalog MB':>10}"
+    )
+    for size in sizes:
+        with tempfile.TemporaryDirectory() as folder:
+            roots, catalog = Path(folder) / "roots", Path(folder) / "catalog"
+            generate(roots, size)
+            generate_catalog(catalog, size)
+            one = ("--jobs", "1")
+            got = side_by_side(
+                size,
+                repeat,
+                {
+                    "check": (OURS, roots, ()),
+                    "catalog": (CATALOG_CHECK, catalog, ()),
+                    "check1": (OURS, roots, one),
+                    "catalog1": (CATALOG_CHECK, catalog, one),
+                },
+            )
+            (c, check_peak), (o, catalog_peak) = got["check"], got["catalog"]
+            c1, o1 = got["check1"][0], got["catalog1"][0]
+            print(
+                f"{size:>7} {c:>10.3f} {o:>10.3f} {o / c:>6.2f} {c1:>12.3f} {o1:>11.3f} {o1 / c1:>9.2f} "
+                f"{o1 / size * 1e6:>8.0f} {check_peak / 1024:>9.1f} {catalog_peak / 1024:>10.1f}"
+            )
 
 
 if __name__ == "__main__":

@@ -19,6 +19,7 @@ import pytest
 
 from smart_tool_build.checks import check_root
 from smart_tool_build.codes import artifact as artifact_codes
+from smart_tool_build.codes import catalog as catalog_codes
 from smart_tool_build.codes import collection as collection_codes
 from smart_tool_build.codes import runtime as runtime_codes
 from smart_tool_build.diagnostics import CODES, Severity
@@ -447,10 +448,13 @@ def test_install_doc_in_unreadable_folder_does_not_raise(open_tmp: Path) -> None
 # Meta: the table covers every code, every fixture is in the table, names say what they test
 
 #: codes check_root never emits, by family: `artifact-` (built wheels and sdists, from the
-#: artifact verifier), `collection-` (collections, from collection.py) and the runtime rules
-#: (installed wheels, from `smart-tool smoke`: tests/e2e/test_smoke.py). Their fixtures belong
-#: with those modules' tests. Any other code must be triggered by a root here.
-OTHER_SURFACE_CODES = {c.id for c in (*artifact_codes.CODES, *collection_codes.CODES, *runtime_codes.CODES)}
+#: artifact verifier), `collection-` (collections, from collection/), the runtime rules
+#: (installed wheels, from `smart-tool smoke`: tests/e2e/test_smoke.py) and `catalog-`
+#: (catalog checkouts, from catalog.py: tests/test_catalog.py). Their fixtures belong with
+#: those modules' tests. Any other code must be triggered by a root here.
+OTHER_SURFACE_CODES = {
+    c.id for c in (*artifact_codes.CODES, *collection_codes.CODES, *runtime_codes.CODES, *catalog_codes.CODES)
+}
 
 
 def _all_expected() -> list[tuple[str, Expected]]:

@@ -569,7 +569,9 @@ def test_inspect_needs_an_artifact(capsys: pytest.CaptureFixture[str]) -> None:
 
 
 def _snapshot(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, str, str]:
-    code = main(["snapshot", *args])
+    """The single-document snapshot of earlier versions, now behind ``--format json`` (the
+    catalog entry it became the default for is tested in tests/test_snapshot.py)."""
+    code = main(["snapshot", "--format", "json", *args])
     out, err = capsys.readouterr()
     return code, out, err
 
@@ -654,7 +656,7 @@ def test_snapshot_of_a_missing_folder(tmp_path: Path, capsys: pytest.CaptureFixt
 
 def test_snapshot_requires_repository_and_revision(capsys: pytest.CaptureFixture[str]) -> None:
     with pytest.raises(SystemExit) as exited:
-        main(["snapshot", str(ROOTS / "valid"), "--repository", "R"])
+        main(["snapshot", "--format", "json", str(ROOTS / "valid"), "--repository", "R"])
     assert exited.value.code == 2
     assert "--revision" in capsys.readouterr().err
 

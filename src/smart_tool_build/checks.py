@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Optional
 
-from . import config, descriptor, distribution, frontmatter, manifest, requirements, safe_yaml, walk
+from . import config, descriptor, distribution, frontmatter, manifest, parallel, requirements, safe_yaml, walk
 from .buildsystem import build_system_rules
 from .diagnostics import CodeId, Diagnostic, Severity, has_errors, make
 from .distribution import PackageDefinition, PackageVersion
@@ -22,7 +22,7 @@ from .paths import escapes
 
 _PYTHON = ("python", "python3", "py")
 #: below this many roots, `check_roots` stays in one process
-PARALLEL_THRESHOLD = 200
+PARALLEL_THRESHOLD = parallel.THRESHOLD
 
 
 @dataclass
@@ -230,20 +230,9 @@ def _diagnostics_of(job: RootJob) -> list[Diagnostic]:
 
 
 def check_roots(roots: list[RootJob], *, jobs: Optional[int] = None) -> list[Diagnostic]:
-    """Check many roots; with many roots, on every core.
-
-    ``jobs`` None picks: one process below :data:`PARALLEL_THRESHOLD` roots (a pool costs
-    more than it saves there), else one per core.
-    """
-    if jobs is None:
-        jobs = (os.cpu_count() or 1) if len(roots) >= PARALLEL_THRESHOLD else 1
-    if jobs <= 1 or len(roots) < 2:
-        return [d for job in roots for d in _diagnostics_of(job)]
-    from concurrent.futures import ProcessPoolExecutor
-
-    chunk = max(1, len(roots) // (jobs * 8))
-    with ProcessPoolExecutor(max_workers=jobs) as pool:
-        return [d for found in pool.map(_diagnostics_of, roots, chunksize=chunk) for d in found]
+    """Check many roots; with many roots (:data:`PARALLEL_THRESHOLD`), on every core unless
+    ``jobs`` says how many processes."""
+    return parallel.map_all(_diagnostics_of, roots, jobs)
 
 
 def _finish(report: RootReport) -> RootReport:

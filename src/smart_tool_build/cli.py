@@ -93,12 +93,43 @@ def _parser() -> argparse.ArgumentParser:
     show.add_argument("--format", choices=("text", "json"), default="text")
     show.set_defaults(run=_run_show)
 
-    snapshot = commands.add_parser("snapshot", help="write a registry snapshot of a tool's manifest")
-    snapshot.add_argument("path", metavar="PATH", help="the tool's distribution root")
-    snapshot.add_argument("--repository", required=True, metavar="URL", help="the source repository")
-    snapshot.add_argument("--revision", required=True, metavar="SHA", help="the resolved revision")
-    snapshot.add_argument("--output", "-o", metavar="FILE", help="write here instead of stdout")
-    snapshot.set_defaults(run=_run_snapshot)
+    snapshot = commands.add_parser(
+        "snapshot", help="write a catalog entry of a tool: SMART_TOOL.md and provenance.json"
+    )
+    snapshot.add_argument("path", metavar="ROOT", help="the tool's distribution root")
+    snapshot.add_argument("--output-dir", "-d", metavar="DIR", help="the entry folder to write, tools/<id>")
+    snapshot.add_argument("--repository", metavar="URL", help="the https clone URL (default: origin)")
+    snapshot.add_argument("--ref", metavar="REF", help="the branch or tag (default: the current branch)")
+    snapshot.add_argument(
+        "--commit", "--revision", dest="commit", metavar="SHA", help="the full commit id (default: HEAD)"
+    )
+    snapshot.add_argument("--pointer", action="store_true", help="also write the pointer source.json")
+    snapshot.add_argument(
+        "--format",
+        choices=("catalog", "json"),
+        default="catalog",
+        help="catalog: the entry's files (default); json: the one document of earlier versions",
+    )
+    snapshot.add_argument("--output", "-o", metavar="FILE", help="--format json: write here, not stdout")
+    snapshot.set_defaults(run=_run_snapshot, usage=_snapshot_usage, command_parser=snapshot)
+
+    catalog = commands.add_parser("catalog", help="check a catalog checkout's tools/<id>/ entries")
+    catalog_commands = catalog.add_subparsers(dest="catalog_command", metavar="COMMAND", parser_class=_Parser)
+    catalog_commands.required = True
+    catalog_check = catalog_commands.add_parser("check", help="check every entry of a catalog checkout")
+    catalog_check.add_argument("root", metavar="CATALOG_ROOT", help="the checkout, holding tools/")
+    catalog_check.add_argument(
+        "--names-match-folders", action="store_true", help="require each snapshot's name to be its folder's"
+    )
+    catalog_check.add_argument(
+        "--jobs",
+        "-j",
+        type=int,
+        metavar="N",
+        help="processes to use (default: one per core for many entries)",
+    )
+    _add_report_options(catalog_check)
+    catalog_check.set_defaults(run=_run_catalog_check)
 
     codes = commands.add_parser("codes", help="list every diagnostic code: what it means, how to fix it")
     codes.add_argument("--format", choices=("text", "markdown"), default="text")
@@ -301,29 +332,72 @@ def _run_show(args: argparse.Namespace) -> int:
 
 
 def _run_snapshot(args: argparse.Namespace) -> int:
-    import json
-
-    from .checks import check_root
-    from .snapshot import build_snapshot, path_in_repository
+    from .snapshot import Given, SnapshotRefused, legacy_document, make_entry, write_entry
 
     root = Path(args.path)
     if not root.is_dir():
         print(f"smart-tool: error: {args.path}: not a folder", file=sys.stderr)
         return EXIT_FAILURE
-    report = check_root(root, display=args.path)
-    if report.failed() or report.manifest is None or report.manifest_relative is None:
-        for diagnostic in report.diagnostics:
-            print(diagnostic, file=sys.stderr)
-        print("smart-tool: error: refusing to snapshot an invalid manifest", file=sys.stderr)
-        return EXIT_FINDINGS
-    manifest_path = path_in_repository(root, report.manifest_relative)
-    document = build_snapshot(report.manifest, manifest_path, args.repository, args.revision)
-    text = json.dumps(document, indent=2, ensure_ascii=False) + "\n"
+    if args.format == "json":
+        problems, document = legacy_document(root, args.path, args.repository, args.commit)
+        if document is None:
+            return _refuse_manifest(problems)
+        _write_json(document, args.output)
+        return EXIT_CLEAN
+    try:
+        problems, entry = make_entry(root, args.path, Given(args.repository, args.ref, args.commit))
+        if entry is None:
+            return _refuse_manifest(problems)
+        written = write_entry(entry, Path(args.output_dir), root, pointer=args.pointer)
+    except SnapshotRefused as exc:
+        print(f"smart-tool: error: {exc}", file=sys.stderr)
+        return EXIT_FAILURE
+    source = entry.provenance.source
+    print(f"{entry.name} at {source.commit[:12]} ({source.ref}): {', '.join(p.as_posix() for p in written)}")
+    return EXIT_CLEAN
+
+
+def _refuse_manifest(problems: list[Diagnostic]) -> int:
+    for diagnostic in problems:
+        print(diagnostic, file=sys.stderr)
+    print("smart-tool: error: refusing to snapshot an invalid manifest", file=sys.stderr)
+    return EXIT_FINDINGS
+
+
+def _snapshot_usage(args: argparse.Namespace) -> Optional[str]:
+    """Which options do not go together (argparse cannot say it)."""
+    if args.format == "json":
+        if not (args.repository and args.commit):
+            return "--format json needs --repository and --commit (or --revision)"
+        if args.output_dir or args.pointer or args.ref:
+            return "--output-dir, --pointer and --ref write catalog entries; --format json takes --output"
+        return None
     if args.output:
-        Path(args.output).write_text(text, encoding="utf-8")
+        return "--output is for --format json; a catalog entry takes --output-dir DIR"
+    if not args.output_dir:
+        return "--output-dir DIR is required: the entry folder, e.g. catalog/tools/<id>"
+    return None
+
+
+def _write_json(document: object, output: Optional[str]) -> None:
+    import json
+
+    text = json.dumps(document, indent=2, ensure_ascii=False) + "\n"
+    if output:
+        Path(output).write_text(text, encoding="utf-8")
     else:
         sys.stdout.write(text)
-    return EXIT_CLEAN
+
+
+def _run_catalog_check(args: argparse.Namespace) -> int:
+    from .catalog import check_catalog
+
+    root = Path(args.root)
+    if not root.is_dir():
+        print(f"smart-tool: error: {args.root}: not a folder", file=sys.stderr)
+        return EXIT_FAILURE
+    report = check_catalog(root, args.root, names_match_folders=args.names_match_folders, processes=args.jobs)
+    return _report(args, report.diagnostics, report.entries, noun="entry")
 
 
 def _report(
@@ -340,6 +414,9 @@ def _report(
 
 def main(argv: Optional[Sequence[str]] = None) -> int:
     args = _parser().parse_args(argv)
+    wrong = args.usage(args) if hasattr(args, "usage") else None
+    if wrong:  # options argparse cannot see do not go together
+        args.command_parser.error(wrong)
     try:
         return int(args.run(args))
     except KeyboardInterrupt:  # pragma: no cover

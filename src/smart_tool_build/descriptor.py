@@ -7,12 +7,10 @@ import posixpath
 import re
 from collections.abc import Sequence
 from pathlib import Path
-from typing import Any, NamedTuple, Optional
+from typing import NamedTuple, Optional
 
-from . import frontmatter
+from . import frontmatter, strict_json
 from .diagnostics import Diagnostic, Severity, make
-from .distribution import json_error_line
-from .lines import json_key_lines
 from .names import DESCRIPTOR_NAME
 from .paths import escapes
 
@@ -35,23 +33,6 @@ class DescriptorResult(NamedTuple):
     key_lines: dict[str, int]
 
 
-class _Duplicate(ValueError):
-    pass
-
-
-def _pairs(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
-    seen: dict[str, Any] = {}
-    for key, value in pairs:
-        if key in seen:
-            raise _Duplicate(key)
-        seen[key] = value
-    return seen
-
-
-def _reject_constant(name: str) -> Any:
-    raise ValueError(f"{name} is not valid JSON")
-
-
 def parse_bytes(data: bytes, path: str = DESCRIPTOR_NAME) -> DescriptorResult:
     """Parse and validate a descriptor's bytes (strict JSON); never raises for bad input."""
 
@@ -63,19 +44,12 @@ def parse_bytes(data: bytes, path: str = DESCRIPTOR_NAME) -> DescriptorResult:
     except frontmatter.FrontmatterError as exc:
         return DescriptorResult(None, [shape(exc.line, f"descriptor {exc.message}")], {})
     try:
-        value = json.loads(text, object_pairs_hook=_pairs, parse_constant=_reject_constant)
-    except _Duplicate as exc:
-        line = json_key_lines(text, occurrence=2).get(str(exc))
-        return DescriptorResult(None, [shape(line, f"duplicate key {str(exc)!r}")], {})
-    except json.JSONDecodeError as exc:
-        return DescriptorResult(None, [shape(json_error_line(exc), f"is not valid JSON: {exc.msg}")], {})
-    except (ValueError, RecursionError) as exc:
-        constant = re.search(r"\b(?:NaN|Infinity)\b", text)
-        line = text.count("\n", 0, constant.start()) + 1 if constant else 1
-        return DescriptorResult(None, [shape(line, f"is not valid JSON: {exc}")], {})
+        value = strict_json.loads(text)
+    except strict_json.JsonProblem as exc:
+        return DescriptorResult(None, [shape(exc.line, exc.message)], {})
     if not isinstance(value, dict):
         return DescriptorResult(None, [shape(1, f"must be a JSON object, not {type(value).__name__}")], {})
-    lines = json_key_lines(text)
+    lines = strict_json.key_lines(text)
     out: list[Diagnostic] = []
     for key in value:
         if key not in KEYS:

@@ -19,6 +19,7 @@ from pathlib import Path
 from types import MappingProxyType
 from typing import Any, NamedTuple, Optional
 
+from . import strict_json
 from .diagnostics import Diagnostic, make
 from .lines import json_key_lines, toml_key_line
 from .names import PACKAGE_JSON, PYPROJECT
@@ -109,15 +110,6 @@ def is_collection(package: PackageDefinition, options: Any) -> bool:
     return collection_table(package.tool)
 
 
-def json_error_line(exc: json.JSONDecodeError) -> int:
-    """The line of a JSON error, the same on every Python: a trailing comma is reported on
-    the comma's line (Python 3.13 points at the comma, earlier ones at the bracket after it)."""
-    before = exc.doc[: exc.pos].rstrip()
-    if exc.doc[exc.pos : exc.pos + 1] in ("}", "]") and before.endswith(","):
-        return before.count("\n") + 1
-    return exc.lineno
-
-
 def normalize_name(name: str) -> str:
     """PEP 503 normalisation: lowercase, runs of -_. become one hyphen."""
     return re.sub(r"[-_.]+", "-", name).lower()
@@ -161,7 +153,7 @@ def read(root: Path, *, prefix: str = "") -> tuple[PackageDefinition, list[Diagn
             package_json_text = package_json.read_text(encoding="utf-8")
             data = json.loads(package_json_text)
         except (OSError, ValueError) as exc:
-            line = json_error_line(exc) if isinstance(exc, json.JSONDecodeError) else None
+            line = strict_json.error_line(exc) if isinstance(exc, json.JSONDecodeError) else None
             problem = make("package-definition-parses", shown, line, f"invalid JSON: {exc}")
             return _unknown(shown, "package.json could not be parsed"), [problem]
         if not isinstance(data, dict):

@@ -21,7 +21,11 @@ def summary(diagnostics: list[Diagnostic]) -> dict[str, int]:
 
 
 def _plural(count: int, word: str, plural: str = "") -> str:
-    return f"{count} {word if count == 1 else plural or word + 's'}"
+    if count == 1:
+        return f"{count} {word}"
+    if plural:
+        return f"{count} {plural}"
+    return f"{count} {word[:-1]}ies" if word.endswith("y") else f"{count} {word}s"
 
 
 def summary_line(diagnostics: list[Diagnostic], checked: list[str], noun: str = "root") -> str:

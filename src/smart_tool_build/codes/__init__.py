@@ -7,13 +7,12 @@ generated from :data:`CODES` and a test keeps the two in step; another keeps :da
 
 from __future__ import annotations
 
-from . import artifact, collection, runtime, source
+from . import artifact, catalog, collection, runtime, source
 from .base import Code, Severity
 from .ids import CodeId
 
 #: Every code the tool can emit, by id. Order is the README's order.
-CODES: dict[str, Code] = {
-    c.id: c for c in (*source.CODES, *collection.CODES, *artifact.CODES, *runtime.CODES)
-}
+_FAMILIES = (source.CODES, collection.CODES, artifact.CODES, runtime.CODES, catalog.CODES)
+CODES: dict[str, Code] = {c.id: c for family in _FAMILIES for c in family}
 
 __all__ = ["CODES", "Code", "CodeId", "Severity"]

@@ -1,0 +1,121 @@
+"""Codes of the catalog rules (``catalog-*``): a registry checkout's ``tools/<id>/`` entries.
+
+The rules are those of the public smart-tools catalog's reader (pointer ``source.json``,
+``provenance.json``, the ``SMART_TOOL.md`` snapshot), a few of them stricter; the snapshot's
+manifest also keeps every ``manifest-*`` rule that needs no package definition.
+"""
+
+from __future__ import annotations
+
+from .base import ERROR, WARNING, Code
+
+CODES: tuple[Code, ...] = (
+    Code(
+        "catalog-layout",
+        ERROR,
+        "The catalog has no tools/ folder, or a folder under tools/ is not named with a "
+        "lowercase hyphenated identifier (the catalog's reader then refuses the whole catalog).",
+        "Keep one folder per tool, tools/<id>/, with an id such as `my-tool`; move anything else out.",
+    ),
+    Code(
+        "catalog-files-regular",
+        ERROR,
+        "A catalog folder or file (the root, tools/, an entry, its source.json, "
+        "provenance.json, SMART_TOOL.md or listing.json) is a symlink (dangling ones "
+        "included), is not a regular file or folder, or cannot be read.",
+        "Replace the link with the file itself; nothing in a catalog may point elsewhere.",
+    ),
+    Code(
+        "catalog-pointer-present",
+        ERROR,
+        "An entry has no source.json: the catalog lists and refreshes only entries with a pointer.",
+        'Add tools/<id>/source.json: {"repository": "https://host/owner/repo.git"}, or remove the folder.',
+    ),
+    Code(
+        "catalog-snapshot-pair",
+        WARNING,
+        "An entry has SMART_TOOL.md without provenance.json, or the reverse: the catalog then "
+        "shows the entry without its snapshot.",
+        "Write both with `smart-tool snapshot ROOT --output-dir tools/<id>`, or remove the half.",
+    ),
+    Code(
+        "catalog-json",
+        ERROR,
+        "source.json or provenance.json is not strict JSON: not UTF-8, a byte order mark, a "
+        "syntax error, a duplicate key, NaN or Infinity, too large, or not an object.",
+        "Write it again as a plain JSON object, each key once (the snapshot command writes it so).",
+    ),
+    Code(
+        "catalog-keys",
+        ERROR,
+        "A key set is not the catalog's: source.json needs `repository` and allows only "
+        "`ref` and `path`; provenance.json holds exactly `last_success`, "
+        "`original_manifest_path` and `source`, and `source` exactly `commit`, `path`, "
+        "`ref` and `repository`.",
+        "Remove the unknown key or add the missing one; regenerate provenance.json with "
+        "`smart-tool snapshot`.",
+    ),
+    Code(
+        "catalog-repository",
+        ERROR,
+        "A `repository` is not a credential-free https URL: another scheme, a user or token "
+        "before `@`, a query or fragment, whitespace or control characters, a host that is "
+        "not DNS labels, a port outside 1-65535, or a path that is empty or not safe.",
+        "Use the plain clone URL, e.g. https://github.com/owner/repo.git.",
+    ),
+    Code(
+        "catalog-ref",
+        ERROR,
+        "A `ref` is not a safe git ref: empty, whitespace or control characters, one of "
+        "~^:?*[\\, `..`, `@{` or `//`, a leading `/` or `-`, a trailing `/` or `.`, a "
+        "component starting with `.` or ending in `.lock`, or `@` alone.",
+        "Use the branch or tag name (`main`, `v1.2.0`) or a full commit id.",
+    ),
+    Code(
+        "catalog-path",
+        ERROR,
+        "A `path` or `original_manifest_path` is not a safe repository-relative path "
+        "(absolute, empty, `.`/`..`/empty segments, one of \\%:?#, control characters), "
+        "`original_manifest_path` does not name SMART_TOOL.md, or it lies outside the "
+        "distribution root `path`.",
+        "Write POSIX paths from the repository's top: `.` or `tools/my-tool` for the root, "
+        "`tools/my-tool/src/my_tool/SMART_TOOL.md` for the manifest.",
+    ),
+    Code(
+        "catalog-commit",
+        ERROR,
+        "The provenance `commit` is not a full lowercase commit id (40 or 64 hex digits).",
+        "Record the full id, as `git rev-parse HEAD` prints it.",
+    ),
+    Code(
+        "catalog-time",
+        ERROR,
+        "`last_success` is not an ISO 8601 time with a zone (YYYY-MM-DDTHH:MM:SS, optional "
+        "fraction, then Z or +HH:MM).",
+        "Write it as UTC, e.g. 2026-09-29T09:55:07Z.",
+    ),
+    Code(
+        "catalog-source-agrees",
+        ERROR,
+        "provenance.json was not made from the source the pointer names: its `repository`, "
+        "`ref` or `path` differs from source.json's (ref default `main`, path default `.`), "
+        "or the pointer pins a full commit the provenance does not record.",
+        "Refresh the snapshot from the pointer's source, or fix the pointer.",
+    ),
+    Code(
+        "catalog-manifest-readable",
+        ERROR,
+        "The catalog's reader would not read the snapshot as this tool does: a byte order "
+        "mark, fences not exactly `---`, a tab PyYAML's safe_load refuses (outside quoted "
+        "and block text), or `name`, `description`, `use_cases` or `platforms` not text "
+        "without control characters as it reads them (an unquoted date, for instance).",
+        "Save SMART_TOOL.md as UTF-8 without BOM, fence the frontmatter with bare `---` "
+        "lines, indent and separate with spaces, and quote values YAML would read as dates.",
+    ),
+    Code(
+        "catalog-name-matches-folder",
+        ERROR,
+        "With --names-match-folders: the snapshot's `name` is not the entry's folder name.",
+        "Rename the folder tools/<id>/ to the manifest's name (the catalog does not require it otherwise).",
+    ),
+)
