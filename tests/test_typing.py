@@ -52,5 +52,5 @@ def test_mypy_sees_the_lazy_names_with_their_types(tmp_path: Path) -> None:
         if "Revealed type" in line
     ]
     assert revealed[:3] == ['"smart_tool_build.manifest.Manifest"', '"str"', '"str"'], done.stdout
-    assert revealed[3].endswith("-> smart_tool_build.checks.RootReport\""), done.stdout
+    assert revealed[3].endswith('-> smart_tool_build.checks.RootReport"'), done.stdout
     assert done.returncode == 0 and "error:" not in done.stdout, done.stdout

@@ -7,12 +7,13 @@ in :mod:`smart_tool_build.codes`.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from pathlib import PurePath
 from typing import NamedTuple, Optional
 
 from .codes import CODES, Code, CodeId, Severity
 
-__all__ = ["CODES", "Code", "CodeId", "Diagnostic", "Severity", "has_errors", "make"]
+__all__ = ["CODES", "Code", "CodeId", "Diagnostic", "Severity", "has_errors", "make", "set_aside"]
 
 
 class Diagnostic(NamedTuple):
@@ -24,6 +25,10 @@ class Diagnostic(NamedTuple):
     line: Optional[int]
     message: str
     hint: Optional[str] = None
+    #: a file that exists, for a medium that can only point at one (a pull request's
+    #: annotations) when ``path`` names a missing file: e.g. the package definition of a
+    #: root without a descriptor
+    anchor: Optional[str] = None
 
     def __str__(self) -> str:
         where = self.path or "<unknown>"
@@ -54,6 +59,7 @@ def make(
     message: str,
     hint: Optional[str] = None,
     severity: Optional[Severity] = None,
+    anchor: Optional[PurePath | str] = None,
 ) -> Diagnostic:
     """Build a diagnostic for a known code; unknown codes are a programming error."""
     known = CODES[code]
@@ -64,7 +70,26 @@ def make(
         line=line,
         message=message,
         hint=hint,
+        anchor=None if anchor is None else PurePath(anchor).as_posix(),
     )
+
+
+def set_aside(
+    diagnostics: Iterable[Diagnostic], ignored: Iterable[CodeId]
+) -> tuple[list[Diagnostic], list[Diagnostic]]:
+    """(kept, ignored): the findings whose code is in ``ignored`` (former spellings already
+    resolved, as :class:`~smart_tool_build.config.Options` holds them), set apart from the rest.
+
+    Every surface (``check``, ``inspect``, the build hooks) filters through here, so
+    ``ignore`` means the same everywhere; the ignored ones are returned, not dropped, so a
+    build can still name them.
+    """
+    codes = frozenset(ignored)
+    kept: list[Diagnostic] = []
+    aside: list[Diagnostic] = []
+    for diagnostic in diagnostics:
+        (aside if diagnostic.code in codes else kept).append(diagnostic)
+    return kept, aside
 
 
 def has_errors(diagnostics: list[Diagnostic], *, warnings_as_errors: bool = False) -> bool:
