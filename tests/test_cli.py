@@ -122,7 +122,7 @@ def test_json_format_clean() -> None:
     }
 
 
-GITHUB = re.compile(r"^::(error|warning|notice) (file=[^,:]+)(,line=\d+)?,title=[a-z0-9-]+::\S.*$")
+GITHUB = re.compile(r"^::(error|warning|notice) (file=[^,:]+,)?(line=\d+,)?title=[a-z0-9-]+::\S.*$")
 
 
 def test_github_format() -> None:
@@ -141,9 +141,10 @@ def test_github_format() -> None:
     assert len(annotations) == 4
     for line in annotations:
         assert GITHUB.match(line), line
+    # the code is the title; the text does not repeat it
     assert annotations[0].startswith(
         f"::error file={R}/manifest-name-format/src/demo_tool/SMART_TOOL.md,line=3,"
-        "title=manifest-name-format::manifest-name-format: "
+        "title=manifest-name-format::name 'Demo_Tool' must be"
     )
     assert annotations[1].startswith(
         f"::warning file={R}/descriptor-cli-argv-declared/smart-tool.json,line=3,"
@@ -153,6 +154,26 @@ def test_github_format() -> None:
     assert annotations[3].startswith(
         f"::error file={R}/manifest-single-per-root/docs/SMART_TOOL.md,title=manifest-single-per-root::"
     )
+
+
+def test_github_annotations_name_files_that_exist() -> None:
+    """A missing descriptor annotates the package definition beside it (the text names the
+    missing file); every `file=` of an annotation exists."""
+    returncode, out, _ = check(f"{R}/descriptor-present", f"{R}/manifest-present", "--format", "github")
+    assert returncode == 1
+    missing_descriptor, missing_manifest, _ = out.splitlines()
+    assert missing_descriptor.startswith(
+        f"::error file={R}/descriptor-present/pyproject.toml,title=descriptor-present::"
+        f"{R}/descriptor-present/smart-tool.json: no smart-tool.json"
+    )
+    # the descriptor's manifest does not exist: the descriptor that names it is annotated
+    assert missing_manifest.startswith(
+        f"::error file={R}/manifest-present/smart-tool.json,title=manifest-present::"
+        f"{R}/manifest-present/src/demo_tool/SMART_TOOL.md: manifest"
+    )
+    for line in out.splitlines()[:-1]:
+        match = re.search(r"file=([^,:]+)", line)
+        assert match is None or (REPO / match.group(1)).is_file(), line
 
 
 def test_github_format_escapes_properties(tmp_path: Path) -> None:

@@ -158,7 +158,10 @@ def check_root(
     report.manifest_relative = relative
     shown_manifest = prefix + relative
     result = manifest.parse_file(resolved, shown_manifest)
-    out += result.diagnostics
+    # a manifest that cannot be read is annotated on the descriptor that names it
+    out += [
+        d._replace(anchor=shown_descriptor) if d.code == "manifest-present" else d for d in result.diagnostics
+    ]
     report.manifest = result.manifest
     # the rules that need other files run on whatever fields are readable, so one bad
     # field does not hide a drifted version: every problem is reported at once

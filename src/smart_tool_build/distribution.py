@@ -128,6 +128,19 @@ def load_toml(path: Path) -> tuple[Optional[dict[str, Any]], Optional[str], Opti
         return None, text, make("package-definition-parses", display, line, f"invalid TOML: {exc}")
 
 
+def parse_pyproject(data: bytes) -> tuple[Optional[str], Optional[dict[str, Any]]]:
+    """(text, document) of a pyproject.toml's bytes (an archive member); None where it cannot
+    be read: an archive's broken pyproject.toml is the backend's to report."""
+    try:
+        text = data.decode("utf-8")
+    except UnicodeDecodeError:
+        return None, None
+    try:
+        return text, tomllib.loads(text)
+    except tomllib.TOMLDecodeError:
+        return text, None
+
+
 def read(root: Path, *, prefix: str = "") -> tuple[PackageDefinition, list[Diagnostic]]:
     """Read the root's package definition: pyproject.toml first, then package.json."""
     pyproject = root / PYPROJECT
