@@ -315,3 +315,14 @@ def test_recursive_reports_unreadable_folders(open_tmp: Path) -> None:
     assert document["checked"] == [f"{top}/visible"]
     assert [(d["code"], d["path"]) for d in document["diagnostics"]] == [("tree-readable", f"{top}/hidden")]
     assert returncode == 0  # a warning
+
+
+def test_the_pre_commit_hook_runs_on_every_change() -> None:
+    """A deleted install document breaks a rule too: no `files:` filter can know every file a
+    rule reads, so the hook runs always (it checks the whole tree in well under a second)."""
+    import yaml
+
+    (hook,) = yaml.safe_load((REPO / ".pre-commit-hooks.yaml").read_text())
+    assert hook["always_run"] is True
+    assert "files" not in hook and hook["pass_filenames"] is False
+    assert hook["entry"] == "smart-tool check" and hook["args"] == ["--recursive"]

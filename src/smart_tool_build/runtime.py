@@ -29,7 +29,7 @@ class ManifestNotFound(LookupError):
 
     def __init__(self, distribution: str, looked_for: str) -> None:
         self.distribution = distribution
-        super().__init__(f"no smart-tool manifest for distribution {distribution!r}: {looked_for}")
+        super().__init__(f"no smart-tool manifest for {distribution!r}: {looked_for}")
 
 
 __all__ = ["ManifestError", "ManifestNotFound", "load_manifest", "manifest_bytes", "render_help"]
@@ -104,24 +104,82 @@ def _from_installed(name: str, dist: metadata.Distribution) -> tuple[bytes, str]
         raise ManifestNotFound(name, f"{located} is listed in RECORD but cannot be read") from None
 
 
+def _read(name: str, dist: metadata.Distribution) -> tuple[bytes, str]:
+    root = _editable_root(dist)
+    if root is not None:
+        return _from_source(name, root)
+    return _from_installed(name, dist)
+
+
+def _is_smart_tool(dist: metadata.Distribution) -> bool:
+    """Whether an installed distribution is a smart tool: its .dist-info carries the
+    descriptor, or it is an editable install of a tree that has one."""
+    if dist.read_text(DESCRIPTOR_NAME) is not None:
+        return True
+    root = _editable_root(dist)
+    return root is not None and (root / DESCRIPTOR_NAME).is_file()
+
+
+def _manifest_name(data: bytes) -> Optional[str]:
+    try:
+        return load(data).name
+    except ManifestError:
+        return None  # a broken manifest is found by its distribution's name, and reported then
+
+
+def _by_tool_name(name: str) -> tuple[bytes, str]:
+    """The manifest of the installed smart tool whose manifest's ``name`` is ``name`` (a tool
+    may be published as another distribution: amplifier-smart-tool-showrun is `showrun`)."""
+    tried: dict[str, Optional[str]] = {}
+    found: dict[str, tuple[bytes, str]] = {}
+    for dist in metadata.distributions():
+        dist_name = dist.metadata["Name"]
+        if not dist_name or dist_name in tried or not _is_smart_tool(dist):
+            continue
+        try:
+            data = _read(dist_name, dist)
+        except ManifestNotFound:
+            tried[dist_name] = None
+            continue
+        tried[dist_name] = _manifest_name(data[0])
+        if tried[dist_name] == name:
+            found[dist_name] = data
+    if len(found) == 1:
+        return next(iter(found.values()))
+    if found:
+        raise ManifestNotFound(
+            name,
+            f"several installed distributions carry a manifest named {name!r} "
+            f"({', '.join(sorted(found))}): name the distribution",
+        )
+    names = ", ".join(f"{dist} (manifest {tool!r})" for dist, tool in sorted(tried.items()) if tool)
+    raise ManifestNotFound(
+        name,
+        "it is not installed in this environment as a distribution, and no installed smart "
+        f"tool's manifest is named so (tried: {names or 'no smart tool is installed'})",
+    )
+
+
 def manifest_bytes(distribution: str) -> tuple[bytes, str]:
-    """The manifest's bytes for an installed distribution, and where they were read."""
+    """The manifest's bytes for an installed distribution (by its name, or by the name its
+    manifest gives the tool), and where they were read."""
     try:
         dist = metadata.distribution(distribution)
     except metadata.PackageNotFoundError:
-        raise ManifestNotFound(distribution, "it is not installed in this environment") from None
-    root = _editable_root(dist)
-    if root is not None:
-        return _from_source(distribution, root)
-    return _from_installed(distribution, dist)
+        return _by_tool_name(distribution)
+    return _read(distribution, dist)
 
 
 @functools.cache
 def load_manifest(distribution: str) -> Manifest:
     """The installed tool's manifest, parsed once per process.
 
-    Raises :class:`ManifestNotFound` when the distribution is not installed or carries no
-    manifest, and :class:`ManifestError` when the manifest it carries is not valid.
+    ``distribution`` is the distribution's name (``amplifier-smart-tool-showrun``) or, when
+    no distribution is called that, the tool's name in its manifest (``showrun``).
+
+    Raises :class:`ManifestNotFound` when neither is installed or the distribution carries no
+    manifest (the message says which names were tried), and :class:`ManifestError` when the
+    manifest it carries is not valid.
     """
     data, where = manifest_bytes(distribution)
     return load(data, where)
