@@ -29,7 +29,7 @@ class ManifestNotFound(LookupError):
 
     def __init__(self, distribution: str, looked_for: str) -> None:
         self.distribution = distribution
-        super().__init__(f"no smart-tool manifest for {distribution!r}: {looked_for}")
+        super().__init__(f"no smart-tool manifest for distribution {distribution!r}: {looked_for}")
 
 
 __all__ = ["ManifestError", "ManifestNotFound", "load_manifest", "manifest_bytes", "render_help"]
