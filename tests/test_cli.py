@@ -326,3 +326,24 @@ def test_the_pre_commit_hook_runs_on_every_change() -> None:
     assert hook["always_run"] is True
     assert "files" not in hook and hook["pass_filenames"] is False
     assert hook["entry"] == "smart-tool check" and hook["args"] == ["--recursive"]
+
+
+def test_help_says_what_each_command_and_format_is_for() -> None:
+    result = run_cli("--help")
+    assert result.returncode == 0
+    for command, purpose in cli.COMMANDS.items():
+        assert command in result.stdout and purpose.split(":")[0] in " ".join(result.stdout.split())
+    for command in ("check", "inspect"):
+        text = " ".join(run_cli(command, "--help").stdout.split())
+        for name in ("text:", "json:", "github:"):
+            assert name in text, (command, name)
+    assert "text: the manifest as written" in " ".join(run_cli("show", "--help").stdout.split())
+    assert "markdown: the README's table" in " ".join(run_cli("codes", "--help").stdout.split())
+
+
+def test_codes_explains_one_code() -> None:
+    result = run_cli("codes", "version-attr-matches-package")
+    assert result.returncode == 0
+    assert result.stdout.startswith("version-attr-matches-package (error)\n  means: ")
+    assert result.stdout.count(" (error)") + result.stdout.count(" (warning)") == 1
+    assert run_cli("codes", "no-such-code").returncode == 2

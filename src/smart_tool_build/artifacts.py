@@ -23,6 +23,8 @@ from .diagnostics import Diagnostic, has_errors, make, set_aside
 from .distribution import PackageVersion, core_metadata, normalize_name
 from .names import DESCRIPTOR_NAME as DESCRIPTOR
 from .names import MANIFEST_NAME as MANIFEST
+from .requirements import install_references
+from .safe_yaml import LineDict
 from .versions import compare_versions, same_version
 from .walk import excluded, skipped
 
@@ -64,6 +66,8 @@ class ArtifactReport:
     manifest: Optional[manifest_module.Manifest] = None
     manifest_bytes: Optional[bytes] = None
     manifest_member: Optional[str] = None
+    #: the manifest's parsed frontmatter, valid or not (the rules that read other members use it)
+    frontmatter: Any = None
     #: the options it was checked with (an sdist's own ``[tool.smart-tool]``, unless given)
     options: Options = field(default_factory=Options)
     #: the version as the project writes it, when known (an sdist's pyproject.toml)
@@ -196,14 +200,17 @@ def _parse_manifest(archive: Archive, member: str, shown: str, report: ArtifactR
     result = manifest_module.parse_bytes(data, where)
     out.extend(result.diagnostics)
     report.manifest = result.manifest
-    if result.manifest is not None and report.version is not None:
+    report.frontmatter = result.frontmatter
+    fm = result.frontmatter if isinstance(result.frontmatter, LineDict) else None
+    version = fm.get("version") if fm is not None else None
+    if isinstance(version, str) and version.strip() and report.version is not None:
         origin = "the wheel's METADATA Version" if archive.kind == "wheel" else "the sdist's PKG-INFO Version"
         written = report.written_version
         if written is not None and not same_version(written, report.version):
             written = None  # another release's text: no spelling of this one
         out.extend(
             compare_versions(
-                result.manifest.version,
+                version,
                 PackageVersion(report.version, origin, written=written),
                 path=where,
                 line=result.frontmatter.line_of("version"),
@@ -385,8 +392,7 @@ def _check_sdist(
         )
     else:
         _parse_manifest(archive, member, shown, report)
-    if report.manifest is not None:
-        out.extend(_install_docs_in(archive, report, top, relative, shown))
+    out.extend(_install_docs_in(archive, report, top, relative, shown))
     if source is not None:
         out.extend(_compare_source(archive, report.manifest_member, source.manifest_bytes, "manifest", shown))
         out.extend(_compare_source(archive, descriptor_member, source.descriptor_bytes, "descriptor", shown))
@@ -403,11 +409,10 @@ def _check_sdist(
 def _install_docs_in(
     archive: Archive, report: ArtifactReport, top: str, relative: str, shown: str
 ) -> list[Diagnostic]:
-    assert report.manifest is not None
     out = []
     folders = {posixpath.dirname(name) + "/" for name in archive.files}
-    for index, requirement in enumerate(report.manifest.requires):
-        candidates = install_doc_candidates(relative, requirement.install)
+    for index, install, _ in install_references(report.frontmatter):
+        candidates = install_doc_candidates(relative, install)
         if candidates is None:
             continue
         if any(top + c in archive.files or top + c + "/" in folders for c in candidates):
@@ -417,7 +422,7 @@ def _install_docs_in(
                 "manifest-install-doc-missing",
                 f"{shown}/{report.manifest_member}",
                 None,
-                f"requires[{index}] install {requirement.install!r} is not in the sdist",
+                f"requires[{index}] install {install!r} is not in the sdist",
             )
         )
     return out

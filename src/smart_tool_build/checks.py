@@ -151,7 +151,7 @@ def check_root(
         )
         return _finish(report)
     others = [m for m in found.manifests if m != relative and not _same_file(root / m, resolved)]
-    if others and not _exists(resolved) and not resolved.is_symlink():
+    if others and not os.path.lexists(resolved):  # never raises (a name too long, say)
         out.append(_moved(named.manifest, others, shown_descriptor, manifest_line))
         out += _duplicates(others[1:], others[0], prefix)
         return _finish(report)
@@ -172,8 +172,7 @@ def check_root(
     out += version_attr_rule(
         root, relative, package_version, prefix=prefix, dev_versions=options.dev_versions
     )
-    if result.manifest is not None:
-        out += _install_docs(report, result.frontmatter, shown_manifest)
+    out += _install_docs(report, result.frontmatter, shown_manifest)
     out += _cli_argv_rule(named, package, shown_descriptor, parsed_descriptor.key_lines)
     out += _duplicates(others, relative, prefix)
     return _finish(report)
@@ -339,11 +338,10 @@ def install_doc_candidates(manifest_relative: str, install: str) -> Optional[lis
 
 
 def _install_docs(report: RootReport, fm: Any, path: str) -> list[Diagnostic]:
-    assert report.manifest is not None and report.manifest_relative is not None
+    assert report.manifest_relative is not None
     out: list[Diagnostic] = []
-    entries = fm.get("requires") or []
-    for index, requirement in enumerate(report.manifest.requires):
-        candidates = install_doc_candidates(report.manifest_relative, requirement.install)
+    for index, install, line in requirements.install_references(fm):
+        candidates = install_doc_candidates(report.manifest_relative, install)
         if candidates is None:
             continue
         existing = [c for c in candidates if _exists(report.root / c)]
@@ -357,8 +355,8 @@ def _install_docs(report: RootReport, fm: Any, path: str) -> list[Diagnostic]:
             make(
                 "manifest-install-doc-missing",
                 path,
-                entries[index].line_of("install"),
-                f"requires[{index}] install {requirement.install!r} exists {where}: looked "
+                line,
+                f"requires[{index}] install {install!r} exists {where}: looked "
                 "beside the manifest and at the distribution root",
                 "add the document, or point install at a URL",
             )

@@ -13,6 +13,7 @@ collection when :func:`smart_tool_build.collection.is_collection` says so, or as
 
 from __future__ import annotations
 
+import os
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Literal, Optional
@@ -61,6 +62,8 @@ class BuildPlan:
     options: Options = field(default_factory=Options)
     #: findings set aside by the options' ``ignore``: not failures, but the build names them
     ignored: list[Diagnostic] = field(default_factory=list)
+    #: the codes of ignored errors the build has named already (each is named once)
+    named_ignored: set[str] = field(default_factory=set)
 
     def failed(self) -> bool:
         return has_errors(self.diagnostics)
@@ -142,9 +145,13 @@ def plan_build(
         plan.tool = tool
         plan.diagnostics += tool.diagnostics
         plan.ignored += tool.ignored
-        if tool.manifest is not None and tool.manifest_relative is not None:
-            plan.layout = plan_layout(root, tool.manifest_relative, tool.install_docs)
-            plan.notes.append(f"{tool.manifest_relative} checked ({tool.manifest.name} {version})")
+        # a manifest whose only errors are ignored is still the tool's: its files are planned
+        # and its archives checked as a smart tool's
+        relative = tool.manifest_relative
+        if relative is not None and not plan.failed() and os.path.isfile(root / relative):
+            plan.layout = plan_layout(root, relative, tool.install_docs)
+            name = tool.manifest.name if tool.manifest is not None else tool.package.name
+            plan.notes.append(f"{relative} checked ({name} {version})")
     else:  # a collection only: of the smart-tool checks, only the configuration's apply
         plan.diagnostics += [
             d for d in tool.diagnostics if d.code in ("config-valid", "package-definition-parses")

@@ -81,6 +81,20 @@ def classify_install(install: str) -> tuple[str, Optional[str]]:
     return "path", None
 
 
+def install_references(fm: object) -> list[tuple[int, str, int]]:
+    """(index, install, line) of each ``requires`` entry whose ``install`` is a string, read
+    from the frontmatter itself: the rules about install documents run even when another
+    field is wrong (or a manifest error is ignored), so every problem is reported at once."""
+    entries = fm.get("requires") if isinstance(fm, safe_yaml.LineDict) else None
+    if not isinstance(entries, safe_yaml.LineList):
+        return []
+    return [
+        (index, entry["install"], entry.line_of("install"))
+        for index, entry in enumerate(entries)
+        if isinstance(entry, safe_yaml.LineDict) and isinstance(entry.get("install"), str)
+    ]
+
+
 def check_requires(fm: safe_yaml.LineDict, path: str) -> list[Diagnostic]:
     value = fm.get("requires")
     if "requires" not in fm or is_empty(value):
