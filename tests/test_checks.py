@@ -360,3 +360,36 @@ def test_version_attr_under_dev_versions_warn_warns(tmp_path: Path) -> None:
         ("manifest-version-matches-package", Severity.WARNING),
         ("version-attr-matches-package", Severity.WARNING),
     ]
+
+
+# ---- check --recursive: a manifest outside every root
+
+
+def test_a_manifest_outside_every_root_is_reported_at_its_distribution(tmp_path: Path) -> None:
+    from smart_tool_build.checks import check_roots, discover_roots
+
+    top = tmp_path / "repo"
+    copy_root("valid", top / "tools" / "a")
+    copy_root("descriptor-present", top / "tools" / "b")  # pyproject.toml and a manifest, no descriptor
+    (top / "notes").mkdir()
+    (top / "notes" / "SMART_TOOL.md").write_text("---\nname: stray\n---\n")  # no package definition above
+    roots, problems = discover_roots(top, "repo")
+    assert problems == []
+    assert [shown for _, shown, _ in roots] == ["repo/notes", "repo/tools/a", "repo/tools/b"]
+    found = [(d.code, d.path, d.anchor) for d in check_roots(roots)]
+    assert found == [
+        ("descriptor-present", "repo/notes/smart-tool.json", "repo/notes/SMART_TOOL.md"),
+        ("descriptor-present", "repo/tools/b/smart-tool.json", "repo/tools/b/pyproject.toml"),
+    ]
+    # the same verdict as checking the distribution directly
+    (direct,) = check_root(top / "tools" / "b", display="repo/tools/b").diagnostics
+    assert direct == check_roots(roots)[1]
+
+
+def test_a_manifest_inside_a_root_is_that_roots_business(tmp_path: Path) -> None:
+    """Below a root, a folder with a package definition but no descriptor is no distribution of
+    its own: its manifest is the root's second one, not an orphan."""
+    from smart_tool_build.checks import discover_roots
+
+    roots, _ = discover_roots(ROOTS / "manifest-single-per-root--nested-folder-without-descriptor", ".")
+    assert [shown for _, shown, _ in roots] == ["."]
