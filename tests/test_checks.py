@@ -7,7 +7,7 @@ from pathlib import Path
 import pytest
 
 from smart_tool_build.checks import check_root
-from smart_tool_build.diagnostics import Severity
+from smart_tool_build.diagnostics import Diagnostic, Severity
 from smart_tool_build.hatch_hook import hook_options
 from support import ROOTS, copy_root
 
@@ -83,15 +83,93 @@ def test_backend_version_overrides_the_package_definition() -> None:
     assert "hatch-vcs" in drift.message
 
 
-def test_versions_compare_pep440_normalised() -> None:
-    root = ROOTS / "valid"
-    for same in ("1.0", "1.0.0", "1.0.0.0", "v1.0.0", "1.0.0+0"[:5]):
-        assert check_root(root, version=same).diagnostics == [], same
+def _with_manifest_version(tmp_path: Path, text: str, package: str = "1.0.0") -> Path:
+    root = copy_root("valid", tmp_path / "root")
+    (root / "pyproject.toml").write_text(
+        (root / "pyproject.toml").read_text().replace('version = "1.0.0"', f'version = "{package}"')
+    )
+    manifest_path = root / M
+    manifest_path.write_text(manifest_path.read_text().replace("version: 1.0.0", f"version: {text}"))
+    return root
+
+
+@pytest.mark.parametrize(
+    ("package", "manifest", "backend"),
+    [
+        ("1.0.0", "1.0.0", None),  # as written
+        ("1.0.0-rc.1", "1.0.0-rc.1", None),  # as written
+        ("1.0.0-rc.1", "1.0.0rc1", None),  # its PEP 440 normal form: what METADATA carries
+        ("2026.08.10", "2026.08.10", "2026.8.10"),  # the backend resolves the normal form
+        ("2026.08.10", "2026.8.10", "2026.8.10"),
+        ("1.0.0-rc.1", "1.0.0-rc.1", "1.0.0rc1"),
+    ],
+)
+def test_version_as_written_or_its_normal_form_passes(
+    tmp_path: Path, package: str, manifest: str, backend: str | None
+) -> None:
+    root = _with_manifest_version(tmp_path, manifest, package)
+    assert check_root(root, version=backend).diagnostics == []
+
+
+@pytest.mark.parametrize(
+    ("package", "manifest", "exact"),
+    [
+        ("1.0.0", '"1.0"', "1.0.0"),
+        ("1.0.0", "v1.0.0", "1.0.0"),
+        ("1.0.0", "1.0.0.0", "1.0.0"),
+        ("1.0", "1.0.0", "1.0"),
+        ("2026.08.10", "v2026.8.10", "2026.08.10"),
+    ],
+)
+def test_version_only_equal_under_pep440_is_an_error_naming_the_exact_text(
+    tmp_path: Path, package: str, manifest: str, exact: str
+) -> None:
+    """The rule this replaces compared PEP 440 normalised versions, so `1.0` passed for 1.0.0:
+    three spellings of one version are the "three answers to a question that has one"."""
+    root = _with_manifest_version(tmp_path, manifest, package)
+    (drift,) = check_root(root).diagnostics
+    assert (drift.code, drift.severity, drift.path, drift.line) == (
+        "manifest-version-matches-package",
+        Severity.ERROR,
+        M,
+        4,
+    )
+    assert "only equal" in drift.message
+    assert drift.hint == f'set version: "{exact}" in the manifest'
+
+
+def test_a_vcs_version_accepts_any_spelling_of_it(tmp_path: Path) -> None:
+    """With no written text (a version only the build knows), the tag's spelling may be it."""
+    root = copy_root("manifest-version-matches-package--dynamic-unresolved", tmp_path / "root")
+    manifest_path = root / M
+    manifest_path.write_text(manifest_path.read_text().replace("version: 1.0.0", "version: v1.0.0"))
+    assert check_root(root, version="1.0.0").diagnostics == []
+    (drift,) = check_root(root, version="1.0").diagnostics
+    assert drift.hint == 'set version: "1.0" in the manifest'
+
+
+def test_float_version_is_quoted_back_as_written(tmp_path: Path) -> None:
+    root = _with_manifest_version(tmp_path, "1.10", "1.10")
+    (shape,) = check_root(root).diagnostics
+    assert shape.code == "manifest-field-shapes"
+    assert "(1.10, which YAML reads as 1.1)" in shape.message
+    assert shape.hint is not None and 'version: "1.10"' in shape.hint
 
 
 def test_dev_version_hint() -> None:
     (drift,) = check_root(ROOTS / "manifest-version-matches-package--dev-version").diagnostics
     assert "dev-versions" in (drift.hint or "")
+
+
+def test_vcs_dev_version_hint_counts_commits_and_names_the_table() -> None:
+    root = ROOTS / "manifest-version-matches-package--dynamic-unresolved"
+    (drift,) = check_root(root, version="1.0.1.dev3+g1a2b3c").diagnostics
+    assert drift.hint is not None
+    assert "3 commits past the last tag" in drift.hint
+    assert "tag the release" not in drift.hint  # the user who did tag it is not told to
+    assert 'dev-versions = "warn" in the [tool.smart-tool] table of pyproject.toml' in drift.hint
+    (dirty,) = check_root(root, version="1.0.1.dev0+g1a2b3c.d20260101").diagnostics
+    assert "changes not committed" in (dirty.hint or "")
 
 
 def test_hook_options_are_layered_and_checked() -> None:
@@ -198,3 +276,120 @@ def test_one_bad_field_does_not_hide_the_drift(tmp_path: Path) -> None:
     manifest_path.write_text(text.replace(version_line, "version: 0.0.9"))
     found = sorted(d.code for d in check_root(root).diagnostics)
     assert found == ["manifest-requires-shape", "manifest-version-matches-package"]
+
+
+# ---- hints built from the project
+
+
+def test_missing_descriptor_hint_is_built_from_the_project() -> None:
+    (missing,) = check_root(ROOTS / "descriptor-present").diagnostics
+    assert missing.hint == (
+        'add smart-tool.json: {"manifest": "src/demo_tool/SMART_TOOL.md", "cli_argv": ["demo-tool"]}'
+    )
+    assert "src/demo_tool/SMART_TOOL.md" in missing.message
+    assert missing.anchor == "pyproject.toml"  # a file that exists, for annotations
+
+
+def test_missing_descriptor_without_a_manifest_guesses_the_package_folder(tmp_path: Path) -> None:
+    root = copy_root("descriptor-present", tmp_path / "root")
+    (root / M).unlink()
+    (missing,) = check_root(root).diagnostics
+    assert '"manifest": "src/demo_tool/SMART_TOOL.md"' in (missing.hint or "")
+    assert "though it holds" not in missing.message
+
+
+def test_moved_manifest_names_where_it_is() -> None:
+    (moved,) = check_root(ROOTS / "manifest-present--moved").diagnostics
+    assert "src/demo_tool/meta/SMART_TOOL.md" in moved.message
+    assert "second" not in moved.message and "delete" not in (moved.hint or "")
+    assert moved.hint is not None and '"manifest": "src/demo_tool/meta/SMART_TOOL.md"' in moved.hint
+
+
+def _every_fixture_report() -> list[tuple[str, Diagnostic]]:
+    return [(p.name, d) for p in sorted(ROOTS.iterdir()) for d in check_root(p).diagnostics]
+
+
+def test_every_warning_has_a_hint() -> None:
+    for name, diagnostic in _every_fixture_report():
+        if diagnostic.severity is Severity.WARNING:
+            assert diagnostic.hint, (name, diagnostic)
+
+
+# ---- ignore
+
+
+def test_ignored_findings_are_set_aside_not_dropped() -> None:
+    report = check_root(ROOTS / "ignore-ok")
+    assert report.diagnostics == []
+    assert [d.code for d in report.ignored] == ["manifest-name-matches-package"]
+    aliased = check_root(ROOTS / "ignore-alias-ok")
+    assert not aliased.failed()
+    assert [d.code for d in aliased.ignored] == ["manifest-field-shapes"]
+
+
+def test_ignore_from_the_command_line_adds_to_the_table() -> None:
+    root = ROOTS / "manifest-name-matches-package"
+    report = check_root(root, flags={"ignore": ["manifest-name-matches-package"]})
+    assert (report.diagnostics, [d.code for d in report.ignored]) == ([], ["manifest-name-matches-package"])
+    both = check_root(ROOTS / "ignore-ok", flags={"ignore": ["manifest-platforms-known"]})
+    assert both.options.ignore == ("manifest-name-matches-package", "manifest-platforms-known")
+
+
+# ---- one version across library and CLI
+
+
+def test_version_attr_drift_is_found_for_fix() -> None:
+    from smart_tool_build.version_attr import version_attr_drift
+
+    root = ROOTS / "version-attr-matches-package"
+    report = check_root(root)
+    (drift,) = version_attr_drift(root, M, report.package.version)
+    assert (drift.path, drift.expected, drift.assignment.value) == (
+        "src/demo_tool/__init__.py",
+        "1.0.0",
+        "0.9.0",
+    )
+    # the literal's place, for an edit that replaces exactly its bytes
+    assert drift.assignment.start == (3, 14)
+
+
+def test_version_attr_under_dev_versions_warn_warns(tmp_path: Path) -> None:
+    root = copy_root("version-attr-matches-package", tmp_path / "root")
+    report = check_root(root, version="1.0.1.dev2+gabc", hook=hook_options({"dev-versions": "warn"}))
+    assert sorted((d.code, d.severity) for d in report.diagnostics) == [
+        ("manifest-version-matches-package", Severity.WARNING),
+        ("version-attr-matches-package", Severity.WARNING),
+    ]
+
+
+# ---- check --recursive: a manifest outside every root
+
+
+def test_a_manifest_outside_every_root_is_reported_at_its_distribution(tmp_path: Path) -> None:
+    from smart_tool_build.checks import check_roots, discover_roots
+
+    top = tmp_path / "repo"
+    copy_root("valid", top / "tools" / "a")
+    copy_root("descriptor-present", top / "tools" / "b")  # pyproject.toml and a manifest, no descriptor
+    (top / "notes").mkdir()
+    (top / "notes" / "SMART_TOOL.md").write_text("---\nname: stray\n---\n")  # no package definition above
+    roots, problems = discover_roots(top, "repo")
+    assert problems == []
+    assert [shown for _, shown, _ in roots] == ["repo/notes", "repo/tools/a", "repo/tools/b"]
+    found = [(d.code, d.path, d.anchor) for d in check_roots(roots)]
+    assert found == [
+        ("descriptor-present", "repo/notes/smart-tool.json", "repo/notes/SMART_TOOL.md"),
+        ("descriptor-present", "repo/tools/b/smart-tool.json", "repo/tools/b/pyproject.toml"),
+    ]
+    # the same verdict as checking the distribution directly
+    (direct,) = check_root(top / "tools" / "b", display="repo/tools/b").diagnostics
+    assert direct == check_roots(roots)[1]
+
+
+def test_a_manifest_inside_a_root_is_that_roots_business(tmp_path: Path) -> None:
+    """Below a root, a folder with a package definition but no descriptor is no distribution of
+    its own: its manifest is the root's second one, not an orphan."""
+    from smart_tool_build.checks import discover_roots
+
+    roots, _ = discover_roots(ROOTS / "manifest-single-per-root--nested-folder-without-descriptor", ".")
+    assert [shown for _, shown, _ in roots] == ["."]

@@ -122,7 +122,7 @@ def test_json_format_clean() -> None:
     }
 
 
-GITHUB = re.compile(r"^::(error|warning|notice) (file=[^,:]+)(,line=\d+)?,title=[a-z0-9-]+::\S.*$")
+GITHUB = re.compile(r"^::(error|warning|notice) (file=[^,:]+,)?(line=\d+,)?title=[a-z0-9-]+::\S.*$")
 
 
 def test_github_format() -> None:
@@ -141,9 +141,10 @@ def test_github_format() -> None:
     assert len(annotations) == 4
     for line in annotations:
         assert GITHUB.match(line), line
+    # the code is the title; the text does not repeat it
     assert annotations[0].startswith(
         f"::error file={R}/manifest-name-format/src/demo_tool/SMART_TOOL.md,line=3,"
-        "title=manifest-name-format::manifest-name-format: "
+        "title=manifest-name-format::name 'Demo_Tool' must be"
     )
     assert annotations[1].startswith(
         f"::warning file={R}/descriptor-cli-argv-declared/smart-tool.json,line=3,"
@@ -153,6 +154,26 @@ def test_github_format() -> None:
     assert annotations[3].startswith(
         f"::error file={R}/manifest-single-per-root/docs/SMART_TOOL.md,title=manifest-single-per-root::"
     )
+
+
+def test_github_annotations_name_files_that_exist() -> None:
+    """A missing descriptor annotates the package definition beside it (the text names the
+    missing file); every `file=` of an annotation exists."""
+    returncode, out, _ = check(f"{R}/descriptor-present", f"{R}/manifest-present", "--format", "github")
+    assert returncode == 1
+    missing_descriptor, missing_manifest, _ = out.splitlines()
+    assert missing_descriptor.startswith(
+        f"::error file={R}/descriptor-present/pyproject.toml,title=descriptor-present::"
+        f"{R}/descriptor-present/smart-tool.json: no smart-tool.json"
+    )
+    # the descriptor's manifest does not exist: the descriptor that names it is annotated
+    assert missing_manifest.startswith(
+        f"::error file={R}/manifest-present/smart-tool.json,title=manifest-present::"
+        f"{R}/manifest-present/src/demo_tool/SMART_TOOL.md: manifest"
+    )
+    for line in out.splitlines()[:-1]:
+        match = re.search(r"file=([^,:]+)", line)
+        assert match is None or (REPO / match.group(1)).is_file(), line
 
 
 def test_github_format_escapes_properties(tmp_path: Path) -> None:
@@ -177,12 +198,15 @@ def test_recursive_finds_every_root_and_prefixes_paths() -> None:
     document = json.loads(out)
     roots = _roots_with_descriptors()
     assert "nested-root-ok/vendor/other-tool" in roots
-    assert "descriptor-present" not in roots  # no descriptor: not a root, so not found
-    assert sorted(document["checked"]) == [f"{R}/{root}" for root in roots]
+    # no descriptor, but a SMART_TOOL.md: found through the manifest, at its distribution (the
+    # folder holding the package definition), and told it lacks one, as checking it directly is
+    assert "descriptor-present" not in roots
+    roots.append("descriptor-present")
+    assert sorted(document["checked"]) == sorted(f"{R}/{root}" for root in roots)
 
     expected = set()
     for name, items in FIXTURE_CASES.items():
-        if name in KNOWN_BUGS or not (ROOTS / name / "smart-tool.json").is_file():
+        if name in KNOWN_BUGS:
             continue
         expected |= {
             (code, severity.value, f"{R}/{name}/{path}", line) for code, severity, path, line in items
@@ -291,3 +315,41 @@ def test_recursive_reports_unreadable_folders(open_tmp: Path) -> None:
     assert document["checked"] == [f"{top}/visible"]
     assert [(d["code"], d["path"]) for d in document["diagnostics"]] == [("tree-readable", f"{top}/hidden")]
     assert returncode == 0  # a warning
+
+
+def test_the_pre_commit_hook_runs_on_every_change() -> None:
+    """A deleted install document breaks a rule too: no `files:` filter can know every file a
+    rule reads, so the hook runs always (it checks the whole tree in well under a second)."""
+    import yaml
+
+    hooks = {hook["id"]: hook for hook in yaml.safe_load((REPO / ".pre-commit-hooks.yaml").read_text())}
+    assert set(hooks) == {"smart-tool-check", "smart-tool-fix"}
+    for name, hook in hooks.items():
+        assert hook["always_run"] is True, name
+        assert "files" not in hook and hook["pass_filenames"] is False, name
+        assert (
+            hook["entry"]
+            == {"smart-tool-check": "smart-tool check", "smart-tool-fix": "smart-tool fix"}[name]
+        )
+        assert hook["args"] == ["--recursive"], name
+
+
+def test_help_says_what_each_command_and_format_is_for() -> None:
+    result = run_cli("--help")
+    assert result.returncode == 0
+    for command, purpose in cli.COMMANDS.items():
+        assert command in result.stdout and purpose.split(":")[0] in " ".join(result.stdout.split())
+    for command in ("check", "inspect"):
+        text = " ".join(run_cli(command, "--help").stdout.split())
+        for name in ("text:", "json:", "github:"):
+            assert name in text, (command, name)
+    assert "text: the manifest as written" in " ".join(run_cli("show", "--help").stdout.split())
+    assert "markdown: the README's table" in " ".join(run_cli("codes", "--help").stdout.split())
+
+
+def test_codes_explains_one_code() -> None:
+    result = run_cli("codes", "version-attr-matches-package")
+    assert result.returncode == 0
+    assert result.stdout.startswith("version-attr-matches-package (error)\n  means: ")
+    assert result.stdout.count(" (error)") + result.stdout.count(" (warning)") == 1
+    assert run_cli("codes", "no-such-code").returncode == 2

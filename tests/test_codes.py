@@ -58,6 +58,11 @@ FIXTURE_CASES: dict[str, list[Expected]] = {
     "nested-root-ok": [],  # vendor/other-tool has its own smart-tool.json: its manifest is its own
     "exclude-ok": [],  # [tool.smart-tool] exclude hides examples/copy/SMART_TOOL.md
     "skipped-folders-ok": [],  # build/, node_modules/ and a virtualenv (pyvenv.cfg) are not the tool's
+    "valid-package-json-semver": [],  # 1.0.0-canary.5: semver, as npm compares a package.json version
+    "valid-version-as-written": [],  # 1.0.0-rc.1 in both: the package's version as written
+    "valid-version-normal-form": [],  # 1.0.0rc1 for 1.0.0-rc.1: its PEP 440 normal form (METADATA's)
+    "ignore-ok": [],  # manifest-name-matches-package, set aside by [tool.smart-tool] ignore
+    "ignore-alias-ok": [],  # a manifest-field-shapes error, ignored under its former spelling
     # ---- descriptor-present
     "descriptor-present": [e("descriptor-present", D, None)],
     # ---- descriptor-shape
@@ -80,6 +85,8 @@ FIXTURE_CASES: dict[str, list[Expected]] = {
     # ---- manifest-present
     "manifest-present": [e("manifest-present", M, None)],  # the named file does not exist
     "manifest-present--wrong-name": [e("manifest-present", D, 2)],  # names manifest.md
+    # the manifest moved to src/demo_tool/meta/: the descriptor's `manifest` line, not "a second"
+    "manifest-present--moved": [e("manifest-present", D, 2)],
     # ---- manifest-frontmatter-parses
     "manifest-frontmatter-parses": [e("manifest-frontmatter-parses", M, 5)],  # duplicate key `name`
     "manifest-frontmatter-parses--no-opening-fence": [e("manifest-frontmatter-parses", M, 1)],
@@ -103,19 +110,19 @@ FIXTURE_CASES: dict[str, list[Expected]] = {
     "manifest-required-fields--empty-list": [e("manifest-required-fields", M, 8)],
     "manifest-required-fields--null": [e("manifest-required-fields", M, 6)],
     "manifest-required-fields--requires-empty": [e("manifest-required-fields", M, 11)],
-    # ---- manifest-field-shape
-    "manifest-field-shape": [e("manifest-field-shape", M, 2)],  # smart_tool_format: "1"
-    "manifest-field-shape--format-newer": [e("manifest-field-shape", M, 2)],
-    "manifest-field-shape--format-unknown": [e("manifest-field-shape", M, 2)],
-    "manifest-field-shape--version-float": [e("manifest-field-shape", M, 4)],
-    "manifest-field-shape--name-not-string": [e("manifest-field-shape", M, 3)],
-    "manifest-field-shape--description-list": [e("manifest-field-shape", M, 5)],
-    "manifest-field-shape--use-cases-not-list": [e("manifest-field-shape", M, 6)],
-    "manifest-field-shape--use-cases-empty-item": [e("manifest-field-shape", M, 7)],
-    "manifest-field-shape--platforms-item-not-string": [e("manifest-field-shape", M, 10)],
-    "manifest-field-shape--requires-not-list": [e("manifest-field-shape", M, 11)],
+    # ---- manifest-field-shapes
+    "manifest-field-shapes": [e("manifest-field-shapes", M, 2)],  # smart_tool_format: "1"
+    "manifest-field-shapes--format-newer": [e("manifest-field-shapes", M, 2)],
+    "manifest-field-shapes--format-unknown": [e("manifest-field-shapes", M, 2)],
+    "manifest-field-shapes--version-float": [e("manifest-field-shapes", M, 4)],
+    "manifest-field-shapes--name-not-string": [e("manifest-field-shapes", M, 3)],
+    "manifest-field-shapes--description-list": [e("manifest-field-shapes", M, 5)],
+    "manifest-field-shapes--use-cases-not-list": [e("manifest-field-shapes", M, 6)],
+    "manifest-field-shapes--use-cases-empty-item": [e("manifest-field-shapes", M, 7)],
+    "manifest-field-shapes--platforms-item-not-string": [e("manifest-field-shapes", M, 10)],
+    "manifest-field-shapes--requires-not-list": [e("manifest-field-shapes", M, 11)],
     # a number-looking version of a package whose version only a build knows (hatch-vcs)
-    "manifest-field-shape--version-float-unresolved": [e("manifest-field-shape", M, 4)],
+    "manifest-field-shapes--version-float-unresolved": [e("manifest-field-shapes", M, 4)],
     # ---- manifest-name-format
     "manifest-name-format": [e("manifest-name-format", M, 3)],  # Demo_Tool
     "manifest-name-format--double-hyphen": [e("manifest-name-format", M, 3)],
@@ -136,6 +143,14 @@ FIXTURE_CASES: dict[str, list[Expected]] = {
     "manifest-version-matches-package--dev-versions-warn": [w("manifest-version-matches-package", M, 4)],
     # CRLF, a BOM, a comment line before the version: lines are the editor's
     "manifest-version-matches-package--crlf-bom": [e("manifest-version-matches-package", M, 5)],
+    # "1.0" for 1.0.0: equal under PEP 440, but not the version as written nor its normal form
+    "manifest-version-matches-package--equal-only": [e("manifest-version-matches-package", M, 4)],
+    # v1.0.0 for package.json's 1.0.0: equal under semver only
+    "manifest-version-matches-package--semver-equal-only": [e("manifest-version-matches-package", JS_M, 4)],
+    # 1.0.0-canary.5 is semver, not PEP 440, and the package is a Python one
+    "manifest-version-matches-package--not-pep440-for-python": [e("manifest-version-matches-package", M, 4)],
+    # ---- version-attr-matches-package: __version__ = "0.9.0" beside the manifest, package 1.0.0
+    "version-attr-matches-package": [e("version-attr-matches-package", "src/demo_tool/__init__.py", 3)],
     # ---- manifest-requires-shape
     "manifest-requires-shape": [e("manifest-requires-shape", M, 14)],  # brew install git
     "manifest-requires-shape--command": [e("manifest-requires-shape", M, 14)],  # curl ... | sh
@@ -147,7 +162,7 @@ FIXTURE_CASES: dict[str, list[Expected]] = {
     "manifest-requires-shape--optional-not-bool": [e("manifest-requires-shape", M, 14)],
     "manifest-requires-shape--unknown-key": [e("manifest-requires-shape", M, 14)],
     "manifest-requires-shape--absolute-path": [e("manifest-requires-shape", M, 14)],
-    "manifest-requires-shape--ftp-url": [e("manifest-requires-shape", M, 14)],
+    "manifest-requires-shape--url-without-host": [e("manifest-requires-shape", M, 14)],  # file:///...
     "manifest-requires-shape--backslash": [e("manifest-requires-shape", M, 14)],
     # ---- manifest-install-doc-missing
     "manifest-install-doc-missing": [e("manifest-install-doc-missing", M, 14)],
@@ -192,6 +207,7 @@ FIXTURE_CASES: dict[str, list[Expected]] = {
     "build-system-opt-in--wrapper-not-required": [e("build-system-opt-in", P, 3)],
     "valid-wrapper": [],  # the wrapper over the one backend requires names
     "valid-hatchling-hook": [],
+    "config-valid--ignore-unknown-code": [e("config-valid", P, 9)],  # ignore names no code
 }
 
 

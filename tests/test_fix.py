@@ -14,7 +14,6 @@ import pytest
 from smart_tool_build.checks import check_root
 from smart_tool_build.edits import apply, unified_diff
 from smart_tool_build.fixes import plan_fixes
-from smart_tool_build.versions import VERSION_ATTR_CODE
 from support import FIXTURES, ROOTS, copy_root, run_cli
 
 M = "src/demo_tool/SMART_TOOL.md"
@@ -56,18 +55,35 @@ ROUND_TRIPS: dict[str, tuple[str, dict[str, list[Change]]]] = {
         },
     ),
     # the package version is known: set to it as written, quoted because plain 1.0 is a number
-    "manifest-field-shape--version-float": (
-        "manifest-field-shape",
+    "manifest-field-shapes--version-float": (
+        "manifest-field-shapes",
         {M: [(b"version: 1.0", b"version: 1.0.0")]},
     ),
     # the package version is known only to a build: quoted as written, 1.10 and not 1.1
-    "manifest-field-shape--version-float-unresolved": (
-        "manifest-field-shape",
+    "manifest-field-shapes--version-float-unresolved": (
+        "manifest-field-shapes",
         {M: [(b"version: 1.10  # YAML", b'version: "1.10"  # YAML')]},
     ),
-    "manifest-field-shape": (
-        "manifest-field-shape",
+    "manifest-field-shapes": (
+        "manifest-field-shapes",
         {M: [(b'smart_tool_format: "1"', b"smart_tool_format: 1")]},
+    ),
+    # equal under PEP 440 (or semver) only: set to the package's version as written
+    "manifest-version-matches-package--equal-only": (
+        "manifest-version-matches-package",
+        {M: [(b'version: "1.0"', b'version: "1.0.0"')]},
+    ),
+    "manifest-version-matches-package--semver-equal-only": (
+        "manifest-version-matches-package",
+        {JS_M: [(b"version: v1.0.0", b"version: 1.0.0")]},
+    ),
+    "manifest-version-matches-package--not-pep440-for-python": (
+        "manifest-version-matches-package",
+        {M: [(b"version: 1.0.0-canary.5", b"version: 1.0.0")]},
+    ),
+    "version-attr-matches-package": (
+        "version-attr-matches-package",
+        {"src/demo_tool/__init__.py": [(b'__version__ = "0.9.0"', b'__version__ = "1.0.0"')]},
     ),
     "manifest-platforms-known": ("manifest-platforms-known", {M: [(b"  - darwin", b"  - macos")]}),
     # a flow sequence, each item's own quotes kept, the comment after it untouched
@@ -136,7 +152,7 @@ def test_version_attr_drift_is_rewritten_byte_exact(tmp_path: Path) -> None:
     shutil.copytree(FIX_FIXTURES / "version-attr-drift", root)
     before = (root / INIT).read_bytes()
     (edit,) = plan_fixes(root).edits
-    assert (edit.code, edit.shown, edit.line) == (VERSION_ATTR_CODE, INIT, 4)
+    assert (edit.code, edit.shown, edit.line) == ("version-attr-matches-package", INIT, 4)
     fix(root)
     assert changed_lines(before, (root / INIT).read_bytes()) == [
         (
@@ -272,13 +288,17 @@ def test_equal_only_under_pep440_is_set_as_written(tmp_path: Path) -> None:
     root = copy_root("valid", tmp_path / "root")
     pyproject = root / "pyproject.toml"
     pyproject.write_text(pyproject.read_text().replace('version = "1.0.0"', 'version = "1.0"'))
-    assert check_root(root).diagnostics == []  # the check compares them as PEP 440 versions
+    (drift,) = check_root(root).diagnostics  # only equal under PEP 440: another answer
+    assert (drift.code, drift.hint) == (
+        "manifest-version-matches-package",
+        'set version: "1.0" in the manifest',
+    )
     (edit,) = plan_fixes(root).edits
     assert (edit.old, edit.new) == (b"1.0.0", b'"1.0"')
 
 
 def test_float_hint_quotes_as_written() -> None:
-    (problem,) = check_root(ROOTS / "manifest-field-shape--version-float-unresolved").diagnostics
+    (problem,) = check_root(ROOTS / "manifest-field-shapes--version-float-unresolved").diagnostics
     assert 'version: "1.10"' in (problem.hint or "")
     assert "1.10, which YAML reads as 1.1" in problem.message
 

@@ -102,7 +102,7 @@ def test_fix_changes_only_its_spans_and_is_idempotent(project: tuple[dict[str, b
             assert after == rebuilt + before[position:]
         assert plan_fixes(root).edits == [], "a second fix has nothing left to do"
         left = {d.code for d in check_root(root).diagnostics}
-        assert not left & {"manifest-version-matches-package", "manifest-field-shape"}, left
+        assert not left & {"manifest-version-matches-package", "manifest-field-shapes"}, left
         canonical = [canonical_platform(p) for p in platforms]
         if len(set(canonical)) == len(canonical):  # no platform named twice: every spelling fixed
             assert "manifest-platforms-known" not in left

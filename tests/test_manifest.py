@@ -141,11 +141,11 @@ def test_every_error_is_reported_at_once_in_line_order() -> None:
     found = codes(fm(text))
     assert found == sorted(found, key=lambda item: item[1] or 0)
     assert set(found) == {
-        ("manifest-field-shape", 2),
+        ("manifest-field-shapes", 2),
         ("manifest-name-format", 3),
-        ("manifest-field-shape", 4),
+        ("manifest-field-shapes", 4),
         ("manifest-required-fields", 5),
-        ("manifest-field-shape", 6),
+        ("manifest-field-shapes", 6),
         ("manifest-requires-shape", 9),
         ("manifest-fields-closed", 10),
     }
@@ -177,7 +177,7 @@ def test_name_format(name: str, ok: bool) -> None:
 @pytest.mark.parametrize(
     ("value", "code"),
     [
-        ("yes", "manifest-field-shape"),  # YAML 1.1 boolean
+        ("yes", "manifest-field-shapes"),  # YAML 1.1 boolean
         ("~", "manifest-required-fields"),
         ("[]", "manifest-required-fields"),
         ("{}", "manifest-required-fields"),
@@ -248,7 +248,9 @@ def test_requires_entry_with_every_problem() -> None:
         ("cat x > y", "bad"),
         ("`id`", "bad"),
         ("see the docs", "bad"),
-        ("ftp://example.com/x", "bad"),
+        ("ftp://example.com/x", "url"),  # any absolute URL with a host
+        ("ssh://git@example.com/docs", "url"),
+        ("http://[::1", "bad"),
         ("file:///etc/passwd", "bad"),
         ("javascript:alert(1)", "bad"),
         ("https://", "bad"),
@@ -297,13 +299,13 @@ def test_parse_file_path_shown(tmp_path) -> None:  # type: ignore[no-untyped-def
 @pytest.mark.parametrize("value", [".inf", ".Inf", "1.0e+400"])
 def test_infinite_format_is_a_shape_error(value: str) -> None:
     found = codes(fm(BASE.replace("smart_tool_format: 1", f"smart_tool_format: {value}")))
-    assert found == [("manifest-field-shape", 2)]
+    assert found == [("manifest-field-shapes", 2)]
 
 
 @pytest.mark.parametrize("value", ["-.inf", ".nan", "0", "-1", "true"])
 def test_odd_numeric_formats_are_shape_errors(value: str) -> None:
     found = codes(fm(BASE.replace("smart_tool_format: 1", f"smart_tool_format: {value}")))
-    assert found == [("manifest-field-shape", 2)]
+    assert found == [("manifest-field-shapes", 2)]
 
 
 # "duplicate key 'x' (first on line N)" gave N relative to the YAML text, one short of the file.

@@ -11,8 +11,9 @@ from typing import Optional
 
 import pytest
 
+from smart_tool_build.codes import resolve
 from smart_tool_build.descriptor import Descriptor
-from smart_tool_build.diagnostics import Severity, make, unknown_codes, without_codes
+from smart_tool_build.diagnostics import Severity, make, set_aside
 from smart_tool_build.manifest import parse_bytes
 from smart_tool_build.probe import ProbeResult
 from smart_tool_build.smoke import _changes
@@ -221,8 +222,9 @@ def test_changes_of_the_installed_files() -> None:
 def test_ignore_filters_by_code_and_knows_the_codes() -> None:
     kept = make("cli-version", "x.whl", None, "m")
     dropped = make("failure-exits-non-zero", "x.whl", None, "m")
-    assert without_codes([kept, dropped], ["failure-exits-non-zero"]) == [kept]
-    assert unknown_codes(["cli-version", "no-such-code", "failure-exit-non-zero"]) == [
+    assert set_aside([kept, dropped], ["failure-exits-non-zero"]) == ([kept], [dropped])
+    names = ["cli-version", "no-such-code", "failure-exit-non-zero"]
+    assert sorted(name for name in names if resolve(name) is None) == [
         "failure-exit-non-zero",
         "no-such-code",
     ]
@@ -233,7 +235,7 @@ def test_ignore_filters_by_code_and_knows_the_codes() -> None:
     [
         (["smoke", "missing.whl"], "no such file"),
         (["smoke", "README.md"], "not a wheel"),
-        (["smoke", "--ignore", "no-such-code", "README.md"], "unknown code no-such-code"),
+        (["smoke", "--ignore", "no-such-code", "README.md"], "no such code 'no-such-code'"),
         (["smoke", "--timeout", "0", "README.md"], "positive number of seconds"),
         (["smoke"], "required"),
     ],

@@ -8,19 +8,25 @@ Where a rule is the same as a source rule, the source rule's code is used.
 from __future__ import annotations
 
 import posixpath
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Optional
+from typing import Any, Optional
 
 from . import descriptor as descriptor_module
 from . import manifest as manifest_module
 from .archive import Archive, ArchiveError, dist_info_folders, open_archive
-from .checks import compare_versions, install_doc_candidates
-from .diagnostics import Diagnostic, has_errors, make
+from .artifact_options import carried_options
+from .checks import install_doc_candidates
+from .config import Options
+from .diagnostics import Diagnostic, has_errors, make, set_aside
 from .distribution import PackageVersion, core_metadata, normalize_name
 from .names import DESCRIPTOR_NAME as DESCRIPTOR
 from .names import MANIFEST_NAME as MANIFEST
-from .walk import skipped
+from .requirements import install_references
+from .safe_yaml import LineDict
+from .versions import compare_versions, same_version
+from .walk import excluded, skipped
 from .wrapping import family_of, opt_in_hint
 
 
@@ -44,7 +50,10 @@ class SourceFacts:
     sdist_members: tuple[str, ...] = ()
     #: further files the wheel must carry (a collection's package data)
     wheel_members: tuple[str, ...] = ()
-    dev_versions: str = "error"
+    #: the options the build runs with: the archive means by them what the source check did
+    options: Options = field(default_factory=Options)
+    #: the package's version as the project writes it (METADATA may carry its normal form)
+    written_version: Optional[str] = None
 
 
 @dataclass
@@ -58,6 +67,14 @@ class ArtifactReport:
     manifest: Optional[manifest_module.Manifest] = None
     manifest_bytes: Optional[bytes] = None
     manifest_member: Optional[str] = None
+    #: the manifest's parsed frontmatter, valid or not (the rules that read other members use it)
+    frontmatter: Any = None
+    #: the options it was checked with (an sdist's own ``[tool.smart-tool]``, unless given)
+    options: Options = field(default_factory=Options)
+    #: the version as the project writes it, when known (an sdist's pyproject.toml)
+    written_version: Optional[str] = None
+    #: findings set aside by the options' ``ignore``
+    ignored: list[Diagnostic] = field(default_factory=list)
 
     def failed(self, *, warnings_as_errors: bool = False) -> bool:
         return has_errors(self.diagnostics, warnings_as_errors=warnings_as_errors)
@@ -68,9 +85,17 @@ def verify(
     *,
     source: Optional[SourceFacts] = None,
     display: Optional[str] = None,
-    dev_versions: str = "error",
+    options: Optional[Options] = None,
+    flags: Optional[Mapping[str, Any]] = None,
+    written_version: Optional[str] = None,
 ) -> ArtifactReport:
-    """Check one wheel or sdist; never raises for a bad archive."""
+    """Check one wheel or sdist; never raises for a bad archive.
+
+    The options (``exclude``, ``dev-versions``, ``ignore``) are the build's (``source``), or
+    ``options`` as given, or else what the artifact carries: an sdist's own pyproject.toml
+    ``[tool.smart-tool]``, with the command line's ``flags`` over it. ``written_version`` is
+    the package's version as the project writes it, when the caller knows it.
+    """
     shown = display or path.as_posix()
     try:
         archive = open_archive(path)
@@ -110,12 +135,19 @@ def verify(
                 "an installer would write this file outside its target folder",
             )
         )
-    policy = source.dev_versions if source is not None else dev_versions
-    if archive.kind == "wheel":
-        _check_wheel(archive, report, shown, source, policy)
+    if source is not None:
+        report.options, report.written_version = source.options, source.written_version
+    elif options is not None:
+        report.options, report.written_version = options, written_version
     else:
-        _check_sdist(archive, report, shown, source, policy)
+        report.options, report.written_version, problems = carried_options(archive, shown, flags)
+        out.extend(problems)
+    if archive.kind == "wheel":
+        _check_wheel(archive, report, shown, source)
+    else:
+        _check_sdist(archive, report, shown, source)
     out.sort(key=lambda d: (d.path or "", d.line or 0))
+    report.diagnostics, report.ignored = set_aside(out, report.options.ignore)
     return report
 
 
@@ -140,7 +172,9 @@ def _nested_folders(archive: Archive, top: str, exclude: str) -> list[str]:
     return folders
 
 
-def _manifests(archive: Archive, nested: list[str], top: str) -> list[str]:
+def _manifests(archive: Archive, nested: list[str], top: str, exclude: tuple[str, ...]) -> list[str]:
+    """The SMART_TOOL.md members outside nested tools, skipped folders and ``exclude`` globs
+    (matched against the path below ``top``, as the source walk matches the path below the root)."""
     found = []
     for name in archive.files:
         if posixpath.basename(name) != MANIFEST or not name.startswith(top):
@@ -148,13 +182,13 @@ def _manifests(archive: Archive, nested: list[str], top: str) -> list[str]:
         if any(name.startswith(folder) for folder in nested):
             continue
         parts = name[len(top) :].split("/")[:-1]
-        if any(skipped(p) for p in parts):
+        if any(skipped(p) for p in parts) or excluded(name[len(top) :], exclude):
             continue
         found.append(name)
     return sorted(found)
 
 
-def _parse_manifest(archive: Archive, member: str, shown: str, report: ArtifactReport, policy: str) -> None:
+def _parse_manifest(archive: Archive, member: str, shown: str, report: ArtifactReport) -> None:
     out = report.diagnostics
     where = f"{shown}/{member}"
     data = archive.read(member)
@@ -167,15 +201,21 @@ def _parse_manifest(archive: Archive, member: str, shown: str, report: ArtifactR
     result = manifest_module.parse_bytes(data, where)
     out.extend(result.diagnostics)
     report.manifest = result.manifest
-    if result.manifest is not None and report.version is not None:
+    report.frontmatter = result.frontmatter
+    fm = result.frontmatter if isinstance(result.frontmatter, LineDict) else None
+    version = fm.get("version") if fm is not None else None
+    if isinstance(version, str) and version.strip() and report.version is not None:
         origin = "the wheel's METADATA Version" if archive.kind == "wheel" else "the sdist's PKG-INFO Version"
+        written = report.written_version
+        if written is not None and not same_version(written, report.version):
+            written = None  # another release's text: no spelling of this one
         out.extend(
             compare_versions(
-                result.manifest.version,
-                PackageVersion(report.version, origin),
+                version,
+                PackageVersion(report.version, origin, written=written),
                 path=where,
                 line=result.frontmatter.line_of("version"),
-                dev_versions=policy,
+                dev_versions=report.options.dev_versions,
             )
         )
 
@@ -216,7 +256,6 @@ def _check_wheel(
     report: ArtifactReport,
     shown: str,
     source: Optional[SourceFacts],
-    policy: str,
 ) -> None:
     out = report.diagnostics
     dist_infos = dist_info_folders(archive.files)
@@ -254,7 +293,7 @@ def _check_wheel(
         data = archive.read(descriptor_member) or b""
         out.extend(descriptor_module.parse_bytes(data, f"{shown}/{descriptor_member}").diagnostics)
     nested = _nested_folders(archive, "", dist_info)
-    manifests = _manifests(archive, nested, "")
+    manifests = _manifests(archive, nested, "", report.options.exclude)
     expected = source.wheel_manifest_member if source is not None else None
     if source is not None and expected is not None and source.wheel_manifest_in_dist_info:
         expected = f"{dist_info}/{expected}"
@@ -289,7 +328,7 @@ def _check_wheel(
                     f"the manifest is not where it belongs in the wheel (found {canonical})",
                 )
             )
-        _parse_manifest(archive, canonical, shown, report, policy)
+        _parse_manifest(archive, canonical, shown, report)
     if source is not None:
         out.extend(_compare_source(archive, report.manifest_member, source.manifest_bytes, "manifest", shown))
         if descriptor_member in archive.files:
@@ -304,7 +343,6 @@ def _check_sdist(
     report: ArtifactReport,
     shown: str,
     source: Optional[SourceFacts],
-    policy: str,
 ) -> None:
     out = report.diagnostics
     tops = {name.split("/", 1)[0] for name in archive.files}
@@ -339,7 +377,7 @@ def _check_sdist(
     relative = posixpath.normpath(parsed.descriptor.manifest)
     member = top + relative
     nested = _nested_folders(archive, top, top.rstrip("/"))
-    others = [name for name in _manifests(archive, nested, top) if name != member]
+    others = [name for name in _manifests(archive, nested, top, report.options.exclude) if name != member]
     for other in others:
         out.append(
             make(
@@ -356,9 +394,8 @@ def _check_sdist(
             )
         )
     else:
-        _parse_manifest(archive, member, shown, report, policy)
-    if report.manifest is not None:
-        out.extend(_install_docs_in(archive, report, top, relative, shown))
+        _parse_manifest(archive, member, shown, report)
+    out.extend(_install_docs_in(archive, report, top, relative, shown))
     if source is not None:
         out.extend(_compare_source(archive, report.manifest_member, source.manifest_bytes, "manifest", shown))
         out.extend(_compare_source(archive, descriptor_member, source.descriptor_bytes, "descriptor", shown))
@@ -375,11 +412,10 @@ def _check_sdist(
 def _install_docs_in(
     archive: Archive, report: ArtifactReport, top: str, relative: str, shown: str
 ) -> list[Diagnostic]:
-    assert report.manifest is not None
     out = []
     folders = {posixpath.dirname(name) + "/" for name in archive.files}
-    for index, requirement in enumerate(report.manifest.requires):
-        candidates = install_doc_candidates(relative, requirement.install)
+    for index, install, _ in install_references(report.frontmatter):
+        candidates = install_doc_candidates(relative, install)
         if candidates is None:
             continue
         if any(top + c in archive.files or top + c + "/" in folders for c in candidates):
@@ -389,7 +425,7 @@ def _install_docs_in(
                 "manifest-install-doc-missing",
                 f"{shown}/{report.manifest_member}",
                 None,
-                f"requires[{index}] install {requirement.install!r} is not in the sdist",
+                f"requires[{index}] install {install!r} is not in the sdist",
             )
         )
     return out

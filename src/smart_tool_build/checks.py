@@ -7,18 +7,33 @@ files and never writes anything.
 
 from __future__ import annotations
 
+import functools
 import os
 import posixpath
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Optional
 
 from . import config, descriptor, distribution, frontmatter, manifest, parallel, requirements, safe_yaml, walk
 from .buildsystem import build_system_rules
-from .diagnostics import CodeId, Diagnostic, Severity, has_errors, make
+from .diagnostics import Diagnostic, has_errors, make, set_aside
 from .distribution import PackageDefinition, PackageVersion
 from .names import DESCRIPTOR_NAME, MANIFEST_NAME, PYPROJECT
 from .paths import escapes
+from .suggestions import command_hint, descriptor_text
+from .version_attr import version_attr_rule
+from .versions import compare_versions, same_version
+
+__all__ = [
+    "RootJob",
+    "RootReport",
+    "check_many",
+    "check_root",
+    "check_roots",
+    "compare_versions",
+    "discover_roots",
+]
 
 _PYTHON = ("python", "python3", "py")
 #: below this many roots, `check_roots` stays in one process
@@ -40,6 +55,8 @@ class RootReport:
     #: relative (POSIX) paths of the install documents the manifest points to
     install_docs: list[str] = field(default_factory=list)
     nested_roots: list[str] = field(default_factory=list)
+    #: findings set aside by ``ignore`` (the options' codes): not failures, but a build names them
+    ignored: list[Diagnostic] = field(default_factory=list)
 
     @property
     def manifest_path(self) -> Optional[Path]:
@@ -56,6 +73,7 @@ def check_root(
     version: Optional[str] = None,
     version_origin: str = "the build backend's resolved version",
     hook: Optional[config.HookOptions] = None,
+    flags: Optional[Mapping[str, Any]] = None,
     scan: Optional[walk.Scan] = None,
 ) -> RootReport:
     """Check the distribution root ``root``.
@@ -63,38 +81,37 @@ def check_root(
     ``display`` prefixes every path in the diagnostics (the root as the user named it).
     ``version`` is the package version a build backend resolved; without it the version
     is read from the package definition. ``hook`` is a build backend's own table of options,
-    layered over ``[tool.smart-tool]``. ``scan`` is the root's walk when a survey already
-    made it (``smart-tool check --recursive``).
+    layered over ``[tool.smart-tool]``, and ``flags`` the command line's (keys as in the
+    table). ``scan`` is the root's walk when a survey already made it (``smart-tool check
+    --recursive``). Findings whose code the options ``ignore`` are in ``report.ignored``.
     """
     prefix = display.rstrip("/") + "/" if display and display != "." else ""
     package, out = distribution.read(root, prefix=prefix)
-    options, problems = _options(package, prefix, hook)
+    options, problems = config.read_options(
+        package.tool, path=package.path or prefix + PYPROJECT, text=package.text, hook=hook, flags=flags
+    )
     out += problems
     if package.path is not None and package.path.endswith(PYPROJECT):
         out += build_system_rules(package.data, package.text, package.path)
+    package_version = package.version
     if version is not None:
-        package_version = PackageVersion(version, version_origin)
-    else:
-        package_version = package.version
+        # the backend's version is often the normal form of what the project wrote
+        static = package.version.written
+        written = static if static is not None and same_version(static, version) else None
+        package_version = PackageVersion(version, version_origin, written=written)
     report = RootReport(root, out, package, options)
 
     descriptor_path = root / DESCRIPTOR_NAME
     shown_descriptor = prefix + DESCRIPTOR_NAME
+    # a survey's scan knows no exclude globs: with some, the root is scanned again with them
+    found = scan if scan is not None and not options.exclude else None
     if not descriptor_path.exists() and not descriptor_path.is_symlink():
-        out.append(
-            make(
-                "descriptor-present",
-                shown_descriptor,
-                None,
-                "no smart-tool.json at the distribution root",
-                'add one: {"manifest": "src/<pkg>/SMART_TOOL.md", "cli_argv": ["<tool>"]}',
-            )
-        )
+        found = found or walk.scan_root(root, options.exclude)
+        out.append(_no_descriptor(root, package, found.manifests, prefix))
         return _finish(report)
     parsed_descriptor = descriptor.parse_file(descriptor_path, shown_descriptor)
     out += parsed_descriptor.diagnostics
-    # a survey's scan knows no exclude globs: with some, the root is scanned again with them
-    found = scan if scan is not None and not options.exclude else walk.scan_root(root, options.exclude)
+    found = found or walk.scan_root(root, options.exclude)
     report.nested_roots = found.nested_roots
     for folder, reason in found.unreadable:
         out.append(
@@ -103,6 +120,7 @@ def check_root(
                 prefix + folder,
                 None,
                 f"cannot read this folder ({reason}); a SMART_TOOL.md inside it is not checked",
+                walk.UNREADABLE_HINT,
             )
         )
     named = parsed_descriptor.descriptor
@@ -135,10 +153,18 @@ def check_root(
             )
         )
         return _finish(report)
+    others = [m for m in found.manifests if m != relative and not _same_file(root / m, resolved)]
+    if others and not os.path.lexists(resolved):  # never raises (a name too long, say)
+        out.append(_moved(named.manifest, others, shown_descriptor, manifest_line))
+        out += _duplicates(others[1:], others[0], prefix)
+        return _finish(report)
     report.manifest_relative = relative
     shown_manifest = prefix + relative
     result = manifest.parse_file(resolved, shown_manifest)
-    out += result.diagnostics
+    # a manifest that cannot be read is annotated on the descriptor that names it
+    out += [
+        d._replace(anchor=shown_descriptor) if d.code == "manifest-present" else d for d in result.diagnostics
+    ]
     report.manifest = result.manifest
     # the rules that need other files run on whatever fields are readable, so one bad
     # field does not hide a drifted version: every problem is reported at once
@@ -146,11 +172,13 @@ def check_root(
     if fm is not None:
         out += _version_rule(fm, shown_manifest, package_version, options)
         out += _name_rule(fm, shown_manifest, package)
+    out += version_attr_rule(
+        root, relative, package_version, prefix=prefix, dev_versions=options.dev_versions
+    )
+    out += _install_docs(report, result.frontmatter, shown_manifest)
     if result.manifest is not None:
-        out += _install_docs(report, result.frontmatter, shown_manifest)
         out += _body_length(result.body, resolved, shown_manifest)
     out += _cli_argv_rule(named, package, shown_descriptor, parsed_descriptor.key_lines)
-    others = [m for m in found.manifests if m != relative and not _same_file(root / m, resolved)]
     out += _duplicates(others, relative, prefix)
     return _finish(report)
 
@@ -177,8 +205,37 @@ def _body_length(body: str, path: Path, shown: str) -> list[Diagnostic]:
             line,
             f"the manifest body has {len(lines)} lines; `--help` renders it as the skill, and "
             f"the Agent Skills ceiling is {MAX_BODY_LINES}",
+            "keep the body to when and how to use the tool; move reference material into "
+            "documents inside the package and list them as the skill's resources",
         )
     ]
+
+
+def _no_descriptor(root: Path, package: PackageDefinition, manifests: list[str], prefix: str) -> Diagnostic:
+    """``descriptor-present``, with the descriptor to add built from what the root holds."""
+    message = "no smart-tool.json at the distribution root"
+    if manifests:
+        message += f", though it holds {prefix}{manifests[0]}: without one, no reader finds the manifest"
+    return make(
+        "descriptor-present",
+        prefix + DESCRIPTOR_NAME,
+        None,
+        message,
+        f"add {prefix}{DESCRIPTOR_NAME}: {descriptor_text(root, package, manifests)}",
+        anchor=package.path or (prefix + manifests[0] if manifests else None),
+    )
+
+
+def _moved(named: str, found: list[str], shown_descriptor: str, line: Optional[int]) -> Diagnostic:
+    """``manifest-present`` for a manifest that is not where the descriptor points, but elsewhere."""
+    where = ", ".join(found)
+    return make(
+        "manifest-present",
+        shown_descriptor,
+        line,
+        f"`manifest` names {named!r}, which does not exist; a manifest exists at {where}",
+        f'if that is the tool\'s manifest, name it in smart-tool.json: "manifest": "{found[0]}"',
+    )
 
 
 def _same_file(one: Path, other: Path) -> bool:
@@ -212,6 +269,11 @@ def discover_roots(top: Path, display: str) -> tuple[list[RootJob], list[Diagnos
     for root, scan in found.roots:
         relative = root.relative_to(top).as_posix()
         roots.append((root, display if relative == "." else base + relative, scan))
+    # a SMART_TOOL.md outside every root is a tool without a descriptor: its distribution is
+    # checked as a root, which says so (descriptor-present), as checking it directly does
+    for home in sorted({home for home, _ in found.orphans}):
+        roots.append((top / home if home else top, base + home if home else display, None))
+    roots.sort(key=lambda job: job[0])
     unreadable = found.unreadable
     problems = [
         make(
@@ -219,51 +281,42 @@ def discover_roots(top: Path, display: str) -> tuple[list[RootJob], list[Diagnos
             base + folder if folder != "." else display,
             None,
             f"cannot read this folder ({reason}); a smart tool inside it is not checked",
+            "make it readable (chmod u+rx), or check the tools inside it one by one",
         )
         for folder, reason in unreadable
     ]
     return roots, problems
 
 
-def _diagnostics_of(job: RootJob) -> list[Diagnostic]:
-    return check_root(job[0], display=job[1], scan=job[2]).diagnostics
+#: (kept, ignored) findings
+Findings = tuple[list[Diagnostic], list[Diagnostic]]
+
+
+def _findings_of(job: RootJob, flags: Optional[Mapping[str, Any]] = None) -> list[Findings]:
+    report = check_root(job[0], display=job[1], scan=job[2], flags=flags)
+    return [(report.diagnostics, report.ignored)]
+
+
+def check_many(
+    roots: list[RootJob], *, jobs: Optional[int] = None, flags: Optional[Mapping[str, Any]] = None
+) -> Findings:
+    """Check many roots, with many roots (:data:`PARALLEL_THRESHOLD`) on every core unless
+    ``jobs`` says how many processes: every finding, and those set aside by ``ignore`` apart.
+    ``flags`` are the command line's options."""
+    one = functools.partial(_findings_of, flags=dict(flags) if flags else None)
+    results = parallel.map_all(one, roots, jobs)
+    return [d for kept, _ in results for d in kept], [d for _, aside in results for d in aside]
 
 
 def check_roots(roots: list[RootJob], *, jobs: Optional[int] = None) -> list[Diagnostic]:
-    """Check many roots; with many roots (:data:`PARALLEL_THRESHOLD`), on every core unless
-    ``jobs`` says how many processes."""
-    return parallel.map_all(_diagnostics_of, roots, jobs)
+    """The findings of :func:`check_many` that count (the ignored ones left out)."""
+    return check_many(roots, jobs=jobs)[0]
 
 
 def _finish(report: RootReport) -> RootReport:
     report.diagnostics.sort(key=lambda d: (d.path or "", d.line or 0))
+    report.diagnostics, report.ignored = set_aside(report.diagnostics, report.options.ignore)
     return report
-
-
-def _options(
-    package: PackageDefinition,
-    prefix: str,
-    hook: Optional[config.HookOptions],
-) -> tuple[config.Options, list[Diagnostic]]:
-    shown = package.path or prefix + PYPROJECT
-    table = package.tool.get("smart-tool", {})
-    problems: list[Diagnostic] = []
-    if not isinstance(table, dict):
-        problems.append(make("config-valid", shown, None, "[tool.smart-tool] must be a table"))
-        table = {}
-    options, found = config.parse_options(table, path=shown, text=package.text)
-    problems += found
-    if hook is not None:
-        options, found = config.parse_options(
-            hook.values,
-            path=shown,
-            text=package.text,
-            table_name=hook.table,
-            extra_allowed=hook.backend_keys,
-            base=options,
-        )
-        problems += found
-    return options, problems
 
 
 def _duplicates(others: list[str], canonical: str, prefix: str) -> list[Diagnostic]:
@@ -277,69 +330,6 @@ def _duplicates(others: list[str], canonical: str, prefix: str) -> list[Diagnost
         )
         for other in others
     ]
-
-
-def compare_versions(
-    manifest_version: str,
-    package_version: PackageVersion,
-    *,
-    path: str,
-    line: Optional[int],
-    dev_versions: str = "error",
-) -> list[Diagnostic]:
-    """The drift rule: the manifest's version is the package's version (PEP 440 normalised)."""
-    from packaging.version import InvalidVersion, Version
-
-    code: CodeId = "manifest-version-matches-package"
-    if package_version.value is None:
-        return [
-            make(
-                code,
-                path,
-                line,
-                f"version {manifest_version!r} not compared: {package_version.unresolved}",
-                "the build hooks compare it with the version the build resolves",
-                severity=Severity.INFO,
-            )
-        ]
-    try:
-        ours = Version(manifest_version)
-    except InvalidVersion:
-        return []  # reported by the manifest's own rules
-    try:
-        theirs = Version(package_version.value)
-    except InvalidVersion:
-        return [
-            make(
-                code,
-                package_version.path or path,
-                package_version.line if package_version.path else line,
-                f"package version {package_version.value!r} ({package_version.origin}) is not "
-                "a valid PEP 440 version",
-            )
-        ]
-    if ours == theirs:
-        return []
-    where = f"{package_version.value!r} ({package_version.origin})"
-    message = f"manifest version {manifest_version!r} does not match the package version {where}"
-    development = theirs.is_devrelease or theirs.local is not None
-    if development and dev_versions == "warn":
-        return [
-            make(
-                code,
-                path,
-                line,
-                f'{message}; allowed for a development version by dev-versions = "warn"',
-                severity=Severity.WARNING,
-            )
-        ]
-    hint = f'set version: "{theirs}" in the manifest'
-    if development:
-        hint = (
-            f"{package_version.value} is a development version (from VCS?): tag the release "
-            'the manifest names, or set dev-versions = "warn" to let development builds through'
-        )
-    return [make(code, path, line, message, hint)]
 
 
 def _version_rule(
@@ -369,11 +359,10 @@ def install_doc_candidates(manifest_relative: str, install: str) -> Optional[lis
 
 
 def _install_docs(report: RootReport, fm: Any, path: str) -> list[Diagnostic]:
-    assert report.manifest is not None and report.manifest_relative is not None
+    assert report.manifest_relative is not None
     out: list[Diagnostic] = []
-    entries = fm.get("requires") or []
-    for index, requirement in enumerate(report.manifest.requires):
-        candidates = install_doc_candidates(report.manifest_relative, requirement.install)
+    for index, install, line in requirements.install_references(fm):
+        candidates = install_doc_candidates(report.manifest_relative, install)
         if candidates is None:
             continue
         existing = [c for c in candidates if _exists(report.root / c)]
@@ -387,10 +376,10 @@ def _install_docs(report: RootReport, fm: Any, path: str) -> list[Diagnostic]:
             make(
                 "manifest-install-doc-missing",
                 path,
-                entries[index].line_of("install"),
-                f"requires[{index}] install {requirement.install!r} exists {where}: looked "
+                line,
+                f"requires[{index}] install {install!r} exists {where}: looked "
                 "beside the manifest and at the distribution root",
-                "add the document, or point install at an http(s) URL",
+                "add the document, or point install at a URL",
             )
         )
     return out
@@ -410,6 +399,8 @@ def _name_rule(fm: safe_yaml.LineDict, path: str, package: PackageDefinition) ->
             fm.line_of("name"),
             f"manifest name {name!r} differs from the package name {package.name!r} "
             f"(normalised {expected!r})",
+            f"rename it name: {expected}, or, if the difference is deliberate, add "
+            '"manifest-name-matches-package" to [tool.smart-tool] ignore',
         )
     ]
 
@@ -434,5 +425,6 @@ def _cli_argv_rule(
             path,
             lines.get("cli_argv"),
             f"cli_argv[0] {argv[0]!r} is not a script in [project.scripts] (declared: {declared})",
+            command_hint(package, argv[0]),
         )
     ]

@@ -21,8 +21,7 @@ __all__ = [
     "Severity",
     "has_errors",
     "make",
-    "unknown_codes",
-    "without_codes",
+    "set_aside",
 ]
 
 
@@ -35,6 +34,10 @@ class Diagnostic(NamedTuple):
     line: Optional[int]
     message: str
     hint: Optional[str] = None
+    #: a file that exists, for a medium that can only point at one (a pull request's
+    #: annotations) when ``path`` names a missing file: e.g. the package definition of a
+    #: root without a descriptor
+    anchor: Optional[str] = None
 
     def __str__(self) -> str:
         where = self.path or "<unknown>"
@@ -65,6 +68,7 @@ def make(
     message: str,
     hint: Optional[str] = None,
     severity: Optional[Severity] = None,
+    anchor: Optional[PurePath | str] = None,
 ) -> Diagnostic:
     """Build a diagnostic for a known code; unknown codes are a programming error."""
     known = CODES[code]
@@ -75,21 +79,29 @@ def make(
         line=line,
         message=message,
         hint=hint,
+        anchor=None if anchor is None else PurePath(anchor).as_posix(),
     )
+
+
+def set_aside(
+    diagnostics: Iterable[Diagnostic], ignored: Iterable[CodeId]
+) -> tuple[list[Diagnostic], list[Diagnostic]]:
+    """(kept, ignored): the findings whose code is in ``ignored`` (former spellings already
+    resolved, as :class:`~smart_tool_build.config.Options` holds them), set apart from the rest.
+
+    Every surface (``check``, ``inspect``, the build hooks) filters through here, so
+    ``ignore`` means the same everywhere; the ignored ones are returned, not dropped, so a
+    build can still name them.
+    """
+    codes = frozenset(ignored)
+    kept: list[Diagnostic] = []
+    aside: list[Diagnostic] = []
+    for diagnostic in diagnostics:
+        (aside if diagnostic.code in codes else kept).append(diagnostic)
+    return kept, aside
 
 
 def has_errors(diagnostics: list[Diagnostic], *, warnings_as_errors: bool = False) -> bool:
     """True when the diagnostics should fail a build or a check."""
     failing = {Severity.ERROR, Severity.WARNING} if warnings_as_errors else {Severity.ERROR}
     return any(d.severity in failing for d in diagnostics)
-
-
-def unknown_codes(codes: Iterable[str]) -> list[str]:
-    """The ones of ``codes`` that are no code of the table (an ``--ignore`` typo, say)."""
-    return sorted({code for code in codes if code not in CODES})
-
-
-def without_codes(diagnostics: Iterable[Diagnostic], ignored: Iterable[str]) -> list[Diagnostic]:
-    """``diagnostics`` less those whose code is ``ignored`` (what ``--ignore CODE`` drops)."""
-    dropped = set(ignored)
-    return [d for d in diagnostics if d.code not in dropped]

@@ -17,7 +17,7 @@ import sys
 from collections.abc import Mapping
 from pathlib import Path
 from types import MappingProxyType
-from typing import Any, NamedTuple, Optional
+from typing import Any, Literal, NamedTuple, Optional
 
 from . import strict_json
 from .diagnostics import Diagnostic, make
@@ -50,6 +50,11 @@ class PackageVersion(NamedTuple):
     unresolved: Optional[str] = None
     #: the version's configuration itself is broken (a bad pattern): an error, not a gap
     invalid: bool = False
+    #: the text as the package definition (or the file it names) writes it, when known; a
+    #: build backend's resolved version is often only its normal form
+    written: Optional[str] = None
+    #: how its ecosystem spells versions: "pep440" (Python) or "semver" (package.json)
+    scheme: Literal["pep440", "semver"] = "pep440"
 
 
 class PackageDefinition(NamedTuple):
@@ -130,6 +135,19 @@ def load_toml(path: Path) -> tuple[Optional[dict[str, Any]], Optional[str], Opti
         return None, text, make("package-definition-parses", display, line, f"invalid TOML: {exc}")
 
 
+def parse_pyproject(data: bytes) -> tuple[Optional[str], Optional[dict[str, Any]]]:
+    """(text, document) of a pyproject.toml's bytes (an archive member); None where it cannot
+    be read: an archive's broken pyproject.toml is the backend's to report."""
+    try:
+        text = data.decode("utf-8")
+    except UnicodeDecodeError:
+        return None, None
+    try:
+        return text, tomllib.loads(text)
+    except tomllib.TOMLDecodeError:
+        return text, None
+
+
 def read(root: Path, *, prefix: str = "") -> tuple[PackageDefinition, list[Diagnostic]]:
     """Read the root's package definition: pyproject.toml first, then package.json."""
     pyproject = root / PYPROJECT
@@ -166,6 +184,8 @@ def read(root: Path, *, prefix: str = "") -> tuple[PackageDefinition, list[Diagn
             shown,
             json_key_lines(package_json_text).get("version"),
             None if isinstance(raw, str) else "package.json has no string `version`",
+            written=raw if isinstance(raw, str) else None,
+            scheme="semver",
         )
         name = data.get("name") if isinstance(data.get("name"), str) else None
         return PackageDefinition(shown, name, version, data=data), []
@@ -193,7 +213,9 @@ def _from_pyproject(root: Path, data: dict[str, Any], text: str, shown: str) -> 
         assert isinstance(poetry, dict)
         if isinstance(poetry.get("version"), str):
             line = toml_key_line(text, ("tool", "poetry", "version"))
-            version = PackageVersion(poetry["version"], f"{shown} [tool.poetry].version", shown, line)
+            version = PackageVersion(
+                poetry["version"], f"{shown} [tool.poetry].version", shown, line, written=poetry["version"]
+            )
             return PackageDefinition(shown, poetry.get("name"), version, None, tool, text, data)
         version = PackageVersion(
             None, "", unresolved=f"{shown} has no [project] table (setup.py or setup.cfg?)"
@@ -215,6 +237,7 @@ def _pyproject_version(
             f"{shown} [project].version",
             shown,
             toml_key_line(text, ("project", "version")),
+            written=project["version"],
         )
     dynamic = project.get("dynamic") or []
     if "version" not in dynamic:
@@ -251,7 +274,7 @@ def _pyproject_version(
             except (OSError, UnicodeDecodeError, ValueError):  # ValueError: a NUL in the path
                 value = ""
             if value:
-                return PackageVersion(value, f"{first} (setuptools file:)", first, 1)
+                return PackageVersion(value, f"{first} (setuptools file:)", first, 1, written=value)
             return PackageVersion(None, "", unresolved=f"cannot read version file {first!r}")
     if "setuptools_scm" in tool or "hatch-vcs" in text or "setuptools-scm" in text:
         return PackageVersion(
@@ -306,7 +329,8 @@ def _from_python_file(root: Path, relative: str, pattern: Any, origin: str) -> P
     if not match or match.group(group) is None:
         return PackageVersion(None, "", unresolved=f"no version found in {relative}")
     line = text.count("\n", 0, match.start(group)) + 1
-    return PackageVersion(match.group(group), f"{relative} ({origin})", relative, line)
+    value = match.group(group)
+    return PackageVersion(value, f"{relative} ({origin})", relative, line, written=value)
 
 
 def _from_attr(root: Path, attr: str, tool: dict[str, Any]) -> PackageVersion:
@@ -330,7 +354,11 @@ def _from_attr(root: Path, attr: str, tool: dict[str, Any]) -> PackageVersion:
             found = string_assignment(tree, name)
             if found is not None:
                 return PackageVersion(
-                    found.value, f"{relative} {name} (setuptools attr:)", relative, found.line
+                    found.value,
+                    f"{relative} {name} (setuptools attr:)",
+                    relative,
+                    found.line,
+                    written=found.value,
                 )
             return PackageVersion(
                 None, "", unresolved=f"{name} in {relative} is not a plain string assignment"

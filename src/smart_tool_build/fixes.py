@@ -34,6 +34,7 @@ from .manifest import SUPPORTED_FORMAT
 from .names import DESCRIPTOR_NAME
 from .platforms import PLATFORMS, canonical_platform
 from .pysource import literal_span, replace_literal
+from .version_attr import version_attr_drift
 from .yaml_source import ScalarSource, ValuePath, render_string, scalar_sources
 
 _BOM = b"\xef\xbb\xbf"
@@ -96,8 +97,8 @@ def _version_attr_edits(
     if target is None:
         return []
     out = []
-    for attr in versions.version_attr_drift(root, manifest_relative, version):
-        path = root / attr.relative
+    for attr in version_attr_drift(root, manifest_relative, version):
+        path = root / attr.path
         try:
             data = path.read_bytes()
         except OSError:
@@ -110,9 +111,9 @@ def _version_attr_edits(
         if new is None or not _parses(data[:start] + new + data[end:]):
             continue  # a literal this cannot rewrite faithfully (escapes, concatenation): it stays
         message = f"__version__ {attr.assignment.value!r} -> {target!r} (the package's version)"
-        shown, line = prefix + attr.relative, attr.assignment.line
+        shown, line = prefix + attr.path, attr.assignment.line
         out.append(
-            Edit(path, shown, start, end, data[start:end], new, versions.VERSION_ATTR_CODE, line, message)
+            Edit(path, shown, start, end, data[start:end], new, "version-attr-matches-package", line, message)
         )
     return out
 
@@ -165,11 +166,11 @@ class _ManifestFixer:
                 f"version {current!r} -> {target!r} (the package's version)",
             )
         if isinstance(current, (int, float)) and not isinstance(current, bool):
-            written = self.fm.scalar_text.get("version", repr(current))
+            written = self.fm.text_of("version") or repr(current)
             value = target or written
             why = "the package's version" if target else "quoted as written: unquoted, YAML reads a number"
             return self._replace(
-                ("version",), value, "manifest-field-shape", f"version {written} -> {value!r} ({why})"
+                ("version",), value, "manifest-field-shapes", f"version {written} -> {value!r} ({why})"
             )
         return None
 
@@ -180,7 +181,7 @@ class _ManifestFixer:
         return self._replace(
             ("smart_tool_format",),
             SUPPORTED_FORMAT,
-            "manifest-field-shape",
+            "manifest-field-shapes",
             f"smart_tool_format {current!r} -> {SUPPORTED_FORMAT} (a number)",
             text=str(SUPPORTED_FORMAT),
         )

@@ -41,6 +41,9 @@ class Document(NamedTuple):
     #: the parsed YAML; its LineDict/LineList lines are lines of the file
     frontmatter: Any
     body: str
+    #: where the YAML text starts in the decoded file (a BOM dropped): add it to a
+    #: LineDict's value spans for offsets into the file's text
+    offset: int = 0
 
 
 def read_bytes(path: Path, limit: int = MAX_BYTES) -> bytes:
@@ -113,7 +116,9 @@ def parse_text(text: str) -> Document:
         value = safe_yaml.loads(yaml_text, first_line)
     except safe_yaml.YamlError as exc:
         raise FrontmatterError(exc.message, exc.line) from None
-    return Document(value, body)
+    # the YAML text starts after the opening fence's line (split found a closing one, so
+    # that line ends with a newline)
+    return Document(value, body, text.index("\n") + 1)
 
 
 def parse_bytes(data: bytes) -> Document:

@@ -77,6 +77,8 @@ class SmartToolBuildHook(BuildHookInterface):  # type: ignore[type-arg]
         # `version` is the build flavour ("standard", "editable"), not the project version
         self._plan = None
         kind = _artifact_kind(self.target_name, version)
+        from .build_output import not_building, overridden
+
         plan = plan_build(
             Path(self.root),
             version=self.metadata.version,
@@ -84,9 +86,9 @@ class SmartToolBuildHook(BuildHookInterface):  # type: ignore[type-arg]
             hook=hook_options(dict(self.config)),
             editable=kind == "editable",
         )
-        self._show(plan.diagnostics)
+        self._show(plan.diagnostics, plan, plan.ignored)
         if plan.failed():
-            self._abort("not building: fix the problems above (codes are explained in the README)")
+            self._abort(not_building(plan, self.metadata.name))
         for note in plan.notes:
             self.app.display_info(f"smart-tool: {note}")
         self._require_reserved_paths()
@@ -97,24 +99,37 @@ class SmartToolBuildHook(BuildHookInterface):  # type: ignore[type-arg]
         force_include = build_data.setdefault("force_include", {})
         root = Path(self.root)
         dist_info = self._dist_info(plan.version) if kind == "wheel" else ""
-        for planned in plan.files(kind):
+        planned_files = plan.files(kind)
+        for planned in planned_files:
             force_include[str(root / planned.source)] = planned.member(dist_info)
+        excluded = [f.source for f in planned_files if not f.in_dist_info and self._excluded(f.source)]
+        if excluded:
+            settings = f"the {self.target_name} target's exclude settings (exclude, .gitignore)"
+            self.app.display_info(f"smart-tool: {overridden(kind, excluded, settings)}")
         if kind != "editable":
             self._plan = plan
+
+    def _excluded(self, relative: str) -> bool:
+        """Whether the target's own settings (exclude, .gitignore) leave ``relative`` out."""
+        try:
+            return bool(self.build_config.path_is_excluded(relative))
+        except AttributeError:  # a builder config without hatchling's exclude spec
+            return False
 
     def finalize(self, version: str, build_data: dict[str, Any], artifact_path: str) -> None:
         if self._plan is None:
             return
         from .artifacts import verify
+        from .build_output import removed
 
         shown = os.path.basename(artifact_path)
         facts = self._plan.facts("wheel" if self.target_name == "wheel" else "sdist")
         report = verify(Path(artifact_path), source=facts, display=shown)
-        self._show(report.diagnostics)
+        self._show(report.diagnostics, self._plan, report.ignored)
         if report.failed():
             with contextlib.suppress(OSError):  # nothing more to do than say so
                 os.remove(artifact_path)
-            self._abort(f"removed {shown}: it failed the smart-tool checks")
+            self._abort(removed([shown], report.diagnostics))
         self.app.display_info(f"smart-tool: {shown} verified")
 
     def _require_reserved_paths(self) -> None:
@@ -145,7 +160,8 @@ class SmartToolBuildHook(BuildHookInterface):  # type: ignore[type-arg]
             return dist_info_name(self.metadata.core.name, version)
         return f"{project_id}.dist-info"
 
-    def _show(self, diagnostics: list[Diagnostic]) -> None:
+    def _show(self, diagnostics: list[Diagnostic], plan: BuildPlan, ignored: list[Diagnostic]) -> None:
+        from .build_output import ignored_lines
         from .diagnostics import Severity
 
         self._errors = [str(d) for d in diagnostics if d.severity is Severity.ERROR]
@@ -154,6 +170,8 @@ class SmartToolBuildHook(BuildHookInterface):  # type: ignore[type-arg]
                 self.app.display_warning(f"smart-tool: {diagnostic}")
             elif diagnostic.severity is Severity.INFO:
                 self.app.display_info(f"smart-tool: {diagnostic}")
+        for line in ignored_lines(plan, ignored):
+            self.app.display_warning(f"smart-tool: {line}")
 
     def _abort(self, reason: str) -> NoReturn:
         lines = [*self._errors, f"smart-tool: {reason}"]

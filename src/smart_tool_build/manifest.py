@@ -18,6 +18,7 @@ from .names import MANIFEST_NAME
 from .platforms import PLATFORMS, canonical_platform
 from .requirements import Requirement, check_requires, classify_install
 from .values import is_empty, type_name
+from .versions import valid_anywhere
 
 __all__ = [
     "MANIFEST_NAME",
@@ -180,13 +181,15 @@ def validate_frontmatter(fm: safe_yaml.LineDict, path: str) -> list[Diagnostic]:
     for key in ("name", "version", "description"):
         value = fm.get(key)
         if key in fm and not is_empty(value) and not isinstance(value, str):
-            hint, written = None, fm.scalar_text.get(key, repr(value))
+            hint = None
+            # quoted back as written: YAML reads `1.10` as the float 1.1
+            written = fm.text_of(key) or repr(value)
             if key == "version" and isinstance(value, (int, float)) and not isinstance(value, bool):
                 hint = f'quote it as written: version: "{written}"; unquoted, YAML reads a number'
             shown = written if written == repr(value) else f"{written}, which YAML reads as {value!r}"
             out.append(
                 make(
-                    "manifest-field-shape",
+                    "manifest-field-shapes",
                     path,
                     at(key),
                     f"field {key!r} must be a string, not {type_name(value)} ({shown})",
@@ -205,20 +208,16 @@ def validate_frontmatter(fm: safe_yaml.LineDict, path: str) -> list[Diagnostic]:
             )
         )
     version = fm.get("version")
-    if isinstance(version, str) and version.strip():
-        from packaging.version import InvalidVersion, Version
-
-        try:
-            Version(version)
-        except InvalidVersion:
-            out.append(
-                make(
-                    "manifest-version-matches-package",
-                    path,
-                    at("version"),
-                    f"version {version!r} is not a valid PEP 440 version",
-                )
+    if isinstance(version, str) and version.strip() and not valid_anywhere(version):
+        out.append(
+            make(
+                "manifest-version-matches-package",
+                path,
+                at("version"),
+                f"version {version!r} is neither a PEP 440 nor a semver version",
+                "write the package's version, e.g. 1.0.0",
             )
+        )
     for key in ("use_cases", "platforms"):
         out += _check_string_list(fm, key, path)
     platforms = fm.get("platforms")
@@ -227,6 +226,7 @@ def validate_frontmatter(fm: safe_yaml.LineDict, path: str) -> list[Diagnostic]:
             if isinstance(item, str) and item.strip() and item not in PLATFORMS:
                 suggestion = canonical_platform(item)
                 hint = f"did you mean {suggestion!r}?" if suggestion else None
+                hint = hint or f"use one of {', '.join(PLATFORMS)} (the operating systems it runs on)"
                 out.append(
                     make(
                         "manifest-platforms-known",
@@ -254,7 +254,7 @@ def _check_format(fm: safe_yaml.LineDict, path: str, at: Any) -> list[Diagnostic
         hint = "write it unquoted: smart_tool_format: 1" if isinstance(value, str) else None
         return [
             make(
-                "manifest-field-shape",
+                "manifest-field-shapes",
                 path,
                 line,
                 f"smart_tool_format must be a number, not {type_name(value)} ({value!r})",
@@ -266,7 +266,7 @@ def _check_format(fm: safe_yaml.LineDict, path: str, at: Any) -> list[Diagnostic
     if math.isfinite(value) and value > SUPPORTED_FORMAT and value == int(value):
         return [
             make(
-                "manifest-field-shape",
+                "manifest-field-shapes",
                 path,
                 line,
                 f"smart_tool_format {value} is newer than this version of smart-tool-build "
@@ -276,7 +276,7 @@ def _check_format(fm: safe_yaml.LineDict, path: str, at: Any) -> list[Diagnostic
         ]
     return [
         make(
-            "manifest-field-shape",
+            "manifest-field-shapes",
             path,
             line,
             f"smart_tool_format {value!r} is not a known format (this tool knows {SUPPORTED_FORMAT})",
@@ -291,7 +291,7 @@ def _check_string_list(fm: safe_yaml.LineDict, key: str, path: str) -> list[Diag
     if not isinstance(value, safe_yaml.LineList):
         return [
             make(
-                "manifest-field-shape",
+                "manifest-field-shapes",
                 path,
                 fm.line_of(key),
                 f"field {key!r} must be a list of strings, not {type_name(value)}",
@@ -303,7 +303,7 @@ def _check_string_list(fm: safe_yaml.LineDict, key: str, path: str) -> list[Diag
             what = "an empty string" if isinstance(item, str) else type_name(item)
             out.append(
                 make(
-                    "manifest-field-shape",
+                    "manifest-field-shapes",
                     path,
                     value.line_of(index),
                     f"{key}[{index}] must be a non-empty string, not {what}",

@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 import json
-from collections.abc import Iterable
+import os
+from collections.abc import Iterable, Sequence
 from typing import Optional
 
 from .diagnostics import Diagnostic, Severity
@@ -28,27 +29,45 @@ def _plural(count: int, word: str, plural: str = "") -> str:
     return f"{count} {word[:-1]}ies" if word.endswith("y") else f"{count} {word}s"
 
 
-def summary_line(diagnostics: list[Diagnostic], checked: list[str], noun: str = "root") -> str:
+def summary_line(
+    diagnostics: list[Diagnostic], checked: list[str], noun: str = "root", ignored: Sequence[Diagnostic] = ()
+) -> str:
     counts = summary(diagnostics)
-    return (
+    line = (
         f"{_plural(len(checked), noun)} checked: {_plural(counts['error'], 'error')}, "
         f"{_plural(counts['warning'], 'warning')}, {counts['info']} info"
     )
+    if ignored:
+        codes = ", ".join(sorted({d.code for d in ignored}))
+        line += f"; {len(ignored)} ignored ({codes})"
+    return line
 
 
-def render_text(diagnostics: list[Diagnostic], checked: Iterable[str], noun: str = "root") -> str:
+def render_text(
+    diagnostics: list[Diagnostic],
+    checked: Iterable[str],
+    noun: str = "root",
+    ignored: Sequence[Diagnostic] = (),
+) -> str:
     lines = [str(d) for d in diagnostics]
-    lines.append(summary_line(diagnostics, list(checked), noun))
+    lines.append(summary_line(diagnostics, list(checked), noun, ignored))
     return "\n".join(lines)
 
 
-def render_json(diagnostics: list[Diagnostic], checked: Iterable[str], noun: str = "root") -> str:
-    document = {
+def render_json(
+    diagnostics: list[Diagnostic],
+    checked: Iterable[str],
+    noun: str = "root",
+    ignored: Sequence[Diagnostic] = (),
+) -> str:
+    document: dict[str, object] = {
         "schema": JSON_SCHEMA_VERSION,
         "checked": list(checked),
         "diagnostics": [d.to_dict() for d in diagnostics],
         "summary": summary(diagnostics),
     }
+    if ignored:  # present only when something was set aside by `ignore`
+        document["ignored"] = [d.to_dict() for d in ignored]
     return json.dumps(document, indent=2)
 
 
@@ -59,23 +78,55 @@ def _escape(text: str, *, property_value: bool = False) -> str:
     return text
 
 
-def render_github(diagnostics: list[Diagnostic], checked: Iterable[str], noun: str = "root") -> str:
-    """GitHub Actions workflow commands, so findings annotate the pull request."""
+def annotated_file(diagnostic: Diagnostic) -> tuple[Optional[str], bool]:
+    """The file an annotation can name, and whether the diagnostic's line belongs to it.
+
+    An annotation on a file the pull request does not hold is dropped or misplaced, so it
+    names its path only when that file exists (not a missing descriptor, not a member inside
+    an archive), else the diagnostic's anchor (the package definition beside a missing
+    descriptor), else no file.
+    """
+    if diagnostic.path and os.path.isfile(diagnostic.path):
+        return diagnostic.path, True
+    if diagnostic.anchor and os.path.isfile(diagnostic.anchor):
+        return diagnostic.anchor, False
+    return None, False
+
+
+def render_github(
+    diagnostics: list[Diagnostic],
+    checked: Iterable[str],
+    noun: str = "root",
+    ignored: Sequence[Diagnostic] = (),
+) -> str:
+    """GitHub Actions workflow commands, so findings annotate the pull request: the code is
+    the annotation's title, the message (with the hint and the path) its text."""
     kinds = {Severity.ERROR: "error", Severity.WARNING: "warning", Severity.INFO: "notice"}
     lines = []
     for d in diagnostics:
-        properties = [f"title={_escape(d.code, property_value=True)}"]
-        if d.path:
-            properties.insert(0, f"file={_escape(d.path, property_value=True)}")
-        if d.line is not None:
-            properties.insert(1, f"line={d.line}")
+        properties = []
+        file, own_line = annotated_file(d)
+        if file is not None:
+            properties.append(f"file={_escape(file, property_value=True)}")
+            if own_line and d.line is not None:
+                properties.append(f"line={d.line}")
+        properties.append(f"title={_escape(d.code, property_value=True)}")
         message = d.message + (f" ({d.hint})" if d.hint else "")
-        lines.append(f"::{kinds[d.severity]} {','.join(properties)}::{_escape(d.code + ': ' + message)}")
-    lines.append(summary_line(diagnostics, list(checked), noun))
+        if d.path and d.path != file:  # say where, when no annotation can point there
+            message = f"{d.path}{'' if d.line is None else f':{d.line}'}: {message}"
+        lines.append(f"::{kinds[d.severity]} {','.join(properties)}::{_escape(message)}")
+    lines.append(summary_line(diagnostics, list(checked), noun, ignored))
     return "\n".join(lines)
 
 
 RENDERERS = {"text": render_text, "json": render_json, "github": render_github}
+
+#: what each format is for, as `--format`'s help says it
+FORMATS = {
+    "text": "one `path:line: code: message` line per finding, then a summary (the default)",
+    "json": "one JSON object (schema 1): checked, diagnostics, summary, for programs",
+    "github": "GitHub Actions workflow commands, so findings annotate a pull request",
+}
 
 
 def codes_markdown() -> str:
@@ -88,12 +139,14 @@ def codes_markdown() -> str:
     return "\n".join(rows)
 
 
-def codes_text() -> str:
+def codes_text(only: Optional[str] = None) -> str:
+    """Every code (or the one named), what it means and how to fix it."""
     from .diagnostics import CODES
 
     return "\n\n".join(
         f"{code.id} ({code.severity.value})\n  means: {code.means}\n  fix:   {code.fix}"
         for code in CODES.values()
+        if only is None or code.id == only
     )
 
 

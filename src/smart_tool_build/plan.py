@@ -13,14 +13,15 @@ collection when :func:`smart_tool_build.collection.is_collection` says so, or as
 
 from __future__ import annotations
 
+import os
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Literal, Optional
 
 from .artifacts import SourceFacts
 from .checks import RootReport, check_root
-from .config import HookOptions
-from .diagnostics import Diagnostic, has_errors
+from .config import HookOptions, Options
+from .diagnostics import Diagnostic, has_errors, set_aside
 from .distribution import is_collection
 from .layout import ArtifactKind, Layout, PlannedFile, plan_layout
 from .names import DESCRIPTOR_NAME
@@ -57,13 +58,15 @@ class BuildPlan:
     collection: Optional[CollectionReport] = None
     #: where the smart tool's own files go (None when the project is not a smart tool)
     layout: Optional[Layout] = None
+    #: the options the build runs with (``[tool.smart-tool]``, the hook's table over it)
+    options: Options = field(default_factory=Options)
+    #: findings set aside by the options' ``ignore``: not failures, but the build names them
+    ignored: list[Diagnostic] = field(default_factory=list)
+    #: the codes of ignored errors the build has named already (each is named once)
+    named_ignored: set[str] = field(default_factory=set)
 
     def failed(self) -> bool:
         return has_errors(self.diagnostics)
-
-    @property
-    def dev_versions(self) -> str:
-        return self.tool.options.dev_versions if self.tool is not None else "error"
 
     def files(self, kind: ArtifactKind) -> tuple[PlannedFile, ...]:
         """Every file the ``kind`` artifact must carry, with its place there.
@@ -119,7 +122,8 @@ class BuildPlan:
             wheel_manifest_in_dist_info=wheel_manifest is not None and wheel_manifest.in_dist_info,
             sdist_members=tuple(f.target for f in self.files("sdist")) if kind == "sdist" else (),
             wheel_members=wheel_members,
-            dev_versions=self.dev_versions,
+            options=self.options,
+            written_version=self.tool.package.version.written if self.tool is not None else None,
         )
 
 
@@ -135,13 +139,19 @@ def plan_build(
     plan = BuildPlan(root, version)
     as_tool = (root / DESCRIPTOR_NAME).exists()
     tool = check_root(root, version=version, version_origin=version_origin, hook=hook)
+    plan.options = tool.options
     as_collection = is_collection(tool.package, tool.options)
     if as_tool or not as_collection:  # a project that is neither is told it lacks a descriptor
         plan.tool = tool
         plan.diagnostics += tool.diagnostics
-        if tool.manifest is not None and tool.manifest_relative is not None:
-            plan.layout = plan_layout(root, tool.manifest_relative, tool.install_docs)
-            plan.notes.append(f"{tool.manifest_relative} checked ({tool.manifest.name} {version})")
+        plan.ignored += tool.ignored
+        # a manifest whose only errors are ignored is still the tool's: its files are planned
+        # and its archives checked as a smart tool's
+        relative = tool.manifest_relative
+        if relative is not None and not plan.failed() and os.path.isfile(root / relative):
+            plan.layout = plan_layout(root, relative, tool.install_docs)
+            name = tool.manifest.name if tool.manifest is not None else tool.package.name
+            plan.notes.append(f"{relative} checked ({name} {version})")
     else:  # a collection only: of the smart-tool checks, only the configuration's apply
         plan.diagnostics += [
             d for d in tool.diagnostics if d.code in ("config-valid", "package-definition-parses")
@@ -151,7 +161,9 @@ def plan_build(
 
         report = check_collection(root, version=version)
         plan.collection = report
-        plan.diagnostics += report.diagnostics
+        kept, aside = set_aside(report.diagnostics, tool.options.ignore)
+        plan.diagnostics += kept
+        plan.ignored += aside
         why = "collection = true" if tool.options.collection else "[tool.amplifier.collection]"
         layouts = " and ".join(report.layouts) or "no resource folders"
         plan.notes.append(

@@ -59,21 +59,40 @@ def classify_install(install: str) -> tuple[str, Optional[str]]:
     if len(words) > 1:
         if words[0].lower() in _INSTALLER_VERBS:
             return "bad", f"is a command ({words[0]} ...), not a reference to documentation"
-        return "bad", "has several words: it must be a relative path or an http(s) URL"
+        return "bad", "has several words: it must be a relative path or a URL"
     if words and words[0].lower() in _INSTALLER_VERBS:
         return "bad", f"is the installer {words[0]!r}, not a reference to documentation"
     from urllib.parse import urlsplit
 
-    parts = urlsplit(text)
+    try:
+        parts = urlsplit(text)
+    except ValueError as exc:  # e.g. "http://[": an IPv6 host that does not close
+        return "bad", f"is not a valid URL ({exc})"
     if parts.scheme and len(parts.scheme) > 1:  # a one-letter "scheme" is a drive letter
-        if parts.scheme in ("http", "https") and parts.netloc:
+        # the spec: "a relative path or a URL"; a URL names a host (javascript:, mailto: and
+        # file:///... do not, and are no reference a reader can follow)
+        if parts.hostname:
             return "url", None
-        return "bad", f"uses the {parts.scheme}: scheme; only http(s) URLs are allowed"
+        return "bad", f"is a {parts.scheme}: URL without a host; use an absolute URL such as https://..."
     if text.startswith(("/", "\\")) or re.match(r"[A-Za-z]:[\\/]", text):
         return "bad", "is an absolute path; use a path relative to the manifest or the root"
     if "\\" in text:
         return "bad", "uses backslashes; write the relative path with /"
     return "path", None
+
+
+def install_references(fm: object) -> list[tuple[int, str, int]]:
+    """(index, install, line) of each ``requires`` entry whose ``install`` is a string, read
+    from the frontmatter itself: the rules about install documents run even when another
+    field is wrong (or a manifest error is ignored), so every problem is reported at once."""
+    entries = fm.get("requires") if isinstance(fm, safe_yaml.LineDict) else None
+    if not isinstance(entries, safe_yaml.LineList):
+        return []
+    return [
+        (index, entry["install"], entry.line_of("install"))
+        for index, entry in enumerate(entries)
+        if isinstance(entry, safe_yaml.LineDict) and isinstance(entry.get("install"), str)
+    ]
 
 
 def check_requires(fm: safe_yaml.LineDict, path: str) -> list[Diagnostic]:
@@ -83,7 +102,7 @@ def check_requires(fm: safe_yaml.LineDict, path: str) -> list[Diagnostic]:
     if not isinstance(value, safe_yaml.LineList):
         return [
             make(
-                "manifest-field-shape",
+                "manifest-field-shapes",
                 path,
                 fm.line_of("requires"),
                 f"field 'requires' must be a list of entries, not {type_name(value)}",
@@ -153,7 +172,7 @@ def check_requires(fm: safe_yaml.LineDict, path: str) -> list[Diagnostic]:
                         path,
                         entry.line_of("install"),
                         f"{where}: install {install!r} {reason}",
-                        "install is a relative path to a document or an http(s) URL",
+                        "install is a relative path to a document or a URL (https://...)",
                     )
                 )
     return out

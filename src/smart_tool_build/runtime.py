@@ -53,13 +53,14 @@ Capability = skill.Capability
 
 
 def _distribution(name: str) -> metadata.Distribution:
-    """The installed distribution ``name``: the one place metadata is looked up."""
+    """The installed distribution ``name``, or the smart tool whose manifest is named so:
+    the one place metadata is looked up."""
     from importlib import metadata
 
     try:
         return metadata.distribution(name)
     except metadata.PackageNotFoundError:
-        raise ManifestNotFound(name, "it is not installed in this environment") from None
+        return _by_tool_name(name)
 
 
 def _editable_root(dist: metadata.Distribution) -> Optional[Path]:
@@ -135,9 +136,9 @@ def _manifest_path(distribution: str, dist: metadata.Distribution) -> tuple[Path
     return _installed(distribution, dist), False
 
 
-def manifest_bytes(distribution: str) -> tuple[bytes, str]:
-    """The manifest's bytes for an installed distribution, and where they were read."""
-    path, editable = _manifest_path(distribution, _distribution(distribution))
+def _read(name: str, dist: metadata.Distribution) -> tuple[bytes, str]:
+    """The manifest's bytes of ``dist`` and where they were read."""
+    path, editable = _manifest_path(name, dist)
     try:
         return path.read_bytes(), str(path)
     except OSError:
@@ -146,15 +147,76 @@ def manifest_bytes(distribution: str) -> tuple[bytes, str]:
             if editable
             else "{} is listed in RECORD but cannot be read"
         )
-        raise ManifestNotFound(distribution, why.format(path)) from None
+        raise ManifestNotFound(name, why.format(path)) from None
+
+
+def _is_smart_tool(dist: metadata.Distribution) -> bool:
+    """Whether an installed distribution is a smart tool: its .dist-info carries the
+    descriptor, or it is an editable install of a tree that has one."""
+    if dist.read_text(DESCRIPTOR_NAME) is not None:
+        return True
+    root = _editable_root(dist)
+    return root is not None and (root / DESCRIPTOR_NAME).is_file()
+
+
+def _manifest_name(data: bytes) -> Optional[str]:
+    try:
+        return load(data).name
+    except ManifestError:
+        return None  # a broken manifest is found by its distribution's name, and reported then
+
+
+def _by_tool_name(name: str) -> metadata.Distribution:
+    """The installed smart tool whose manifest's ``name`` is ``name`` (a tool may be
+    published as another distribution: amplifier-smart-tool-showrun is `showrun`)."""
+    from importlib import metadata
+
+    tried: dict[str, Optional[str]] = {}
+    found: dict[str, metadata.Distribution] = {}
+    for dist in metadata.distributions():
+        dist_name = dist.metadata["Name"]
+        if not dist_name or dist_name in tried or not _is_smart_tool(dist):
+            continue
+        try:
+            data = _read(dist_name, dist)
+        except ManifestNotFound:
+            tried[dist_name] = None
+            continue
+        tried[dist_name] = _manifest_name(data[0])
+        if tried[dist_name] == name:
+            found[dist_name] = dist
+    if len(found) == 1:
+        return next(iter(found.values()))
+    if found:
+        raise ManifestNotFound(
+            name,
+            f"several installed distributions carry a manifest named {name!r} "
+            f"({', '.join(sorted(found))}): name the distribution",
+        )
+    names = ", ".join(f"{dist} (manifest {tool!r})" for dist, tool in sorted(tried.items()) if tool)
+    raise ManifestNotFound(
+        name,
+        "it is not installed in this environment as a distribution, and no installed smart "
+        f"tool's manifest is named so (tried: {names or 'no smart tool is installed'})",
+    )
+
+
+def manifest_bytes(distribution: str) -> tuple[bytes, str]:
+    """The manifest's bytes for an installed distribution (by its name, or by the name its
+    manifest gives the tool), and where they were read."""
+    return _read(distribution, _distribution(distribution))
 
 
 @functools.cache
 def load_manifest(distribution: str) -> Manifest:
     """The installed tool's manifest, parsed once per process.
 
-    Raises :class:`ManifestNotFound` when the distribution is not installed or carries no
-    manifest, and :class:`ManifestError` when the manifest it carries is not valid.
+    ``distribution`` is the distribution's name (``amplifier-smart-tool-showrun``) or, when
+    no distribution is called that, the tool's name in its manifest (``showrun``).
+
+    Raises :class:`ManifestNotFound` when neither is installed or the distribution carries no
+    manifest (the message says which names were tried), and :class:`ManifestError` when the
+    manifest it carries is not valid.
     """
     data, where = manifest_bytes(distribution)
     return load(data, where)

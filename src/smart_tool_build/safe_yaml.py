@@ -11,7 +11,9 @@ PyYAML's ``safe_load`` keeps the last of two duplicate keys, expands aliases wit
 - alias expansion beyond :data:`MAX_NODES` nodes, and nesting beyond :data:`MAX_DEPTH`.
 
 Mappings come back as :class:`LineDict` and sequences as :class:`LineList`, which remember
-the 1-based line of every key and item, so each diagnostic can point at its line.
+the 1-based line of every key and item, so each diagnostic can point at its line, and the
+span of every scalar value in the text, so a message can quote it as written (``1.10``, not
+the float ``1.1``) and an edit can replace exactly it.
 """
 
 from __future__ import annotations
@@ -45,19 +47,29 @@ class YamlError(ValueError):
         self.line = line
 
 
-class LineDict(dict):  # type: ignore[type-arg]
-    """A mapping that remembers the line of each key."""
+#: (start, end) character offsets of a scalar in the text given to :func:`loads`
+Span = tuple[int, int]
 
-    def __init__(self, line: int) -> None:
+
+class LineDict(dict):  # type: ignore[type-arg]
+    """A mapping that remembers the line of each key, and where each scalar value is written."""
+
+    def __init__(self, line: int, source: str = "") -> None:
         super().__init__()
         self.line = line
         self.key_lines: dict[Any, int] = {}
-        #: the text as written of each value YAML read as something other than a string
-        #: (``1.10`` for the float 1.1), so a hint can quote what the author wrote
-        self.scalar_text: dict[Any, str] = {}
+        #: the span of each scalar value (quotes included) in :attr:`source`
+        self.value_spans: dict[Any, Span] = {}
+        #: the YAML text parsed (shared by every container of one document, never copied)
+        self.source = source
 
     def line_of(self, key: Any) -> int:
         return self.key_lines.get(key, self.line)
+
+    def text_of(self, key: Any) -> Optional[str]:
+        """The value of ``key`` as written (a scalar's source text), or None."""
+        span = self.value_spans.get(key)
+        return None if span is None else self.source[span[0] : span[1]]
 
 
 class LineList(list):  # type: ignore[type-arg]
@@ -146,12 +158,13 @@ def loads(text: str, first_line: int = 1) -> Any:
     """Parse one YAML document (or none: returns None) into plain values with lines.
 
     Lines are counted as an editor counts them, starting at ``first_line`` (the line of the
-    file the text starts on), so they can be reported as they are.
+    file the text starts on), so they can be reported as they are. Spans are offsets into
+    ``text``.
     """
     line_of = _line_mapper(text, first_line)
     loader = _Loader(text)
     try:
-        return _build(loader, line_of)
+        return _build(loader, line_of, text)
     except yaml.MarkedYAMLError as exc:
         mark = exc.problem_mark or exc.context_mark
         line = line_of(mark) if mark is not None else None
@@ -181,14 +194,14 @@ def events(text: str) -> Iterator[Any]:
         loader.dispose()
 
 
-def _build(loader: Any, line_of: LineOf) -> Any:
+def _build(loader: Any, line_of: LineOf, text: str) -> Any:
     stack: list[_Frame] = []
     anchors: dict[str, tuple[Any, int]] = {}
     nodes = 0
     root: Any = None
     documents = 0
 
-    def attach(value: Any, size: int, line: int, text: Optional[str] = None) -> None:
+    def attach(value: Any, size: int, line: int, span: Optional[Span] = None) -> None:
         nonlocal root
         if not stack:
             root = value
@@ -212,8 +225,8 @@ def _build(loader: Any, line_of: LineOf) -> Any:
         else:
             container[frame.key] = value
             container.key_lines[frame.key] = frame.key_line
-            if text is not None:
-                container.scalar_text[frame.key] = text
+            if span is not None:
+                container.value_spans[frame.key] = span
             frame.has_key = False
 
     scalar_event, alias_event = yaml.ScalarEvent, yaml.AliasEvent
@@ -229,7 +242,7 @@ def _build(loader: Any, line_of: LineOf) -> Any:
             value = _scalar(loader, event, line_of)
             if event.anchor:
                 anchors[event.anchor] = (value, 1)
-            attach(value, 1, line_of(event.start_mark), None if value.__class__ is str else event.value)
+            attach(value, 1, line_of(event.start_mark), (event.start_mark.index, event.end_mark.index))
             continue
         if kind is yaml.StreamEndEvent or event is None:
             break
@@ -256,7 +269,7 @@ def _build(loader: Any, line_of: LineOf) -> Any:
             if len(stack) >= MAX_DEPTH:
                 raise YamlError(f"nesting deeper than {MAX_DEPTH} levels", line_of(event.start_mark))
             container: Container = (
-                LineDict(line_of(event.start_mark))
+                LineDict(line_of(event.start_mark), text)
                 if isinstance(event, yaml.MappingStartEvent)
                 else LineList(line_of(event.start_mark))
             )

@@ -65,7 +65,10 @@ else:
         from distutils.errors import DistutilsSetupError as _SetupError
 
 _WRAPS = "_smart_tool_wraps"
-_README = "codes are explained in smart-tool-build's README"
+#: commands that only write metadata: a build frontend runs them in processes of their own
+#: before the one that builds (get_requires_for_build_*, prepare_metadata_for_build_*), so
+#: what the check finds is said there only when it stops the build, and once by the build
+_METADATA_ONLY = frozenset({"egg_info", "dist_info"})
 
 
 class SmartToolError(_SetupError):
@@ -92,6 +95,8 @@ class _State:
         egg_info = command if getattr(command, "egg_version", None) else dist.get_command_obj("egg_info")
         if not getattr(egg_info, "egg_version", None):
             egg_info.ensure_finalized()
+        from .build_output import not_building
+
         version = str(egg_info.egg_version)
         plan = plan_build(
             self.root,
@@ -99,12 +104,14 @@ class _State:
             version_origin="the version setuptools resolved",
             editable=self.editable,
         )
-        _show(command, plan.diagnostics)
         if plan.failed():
-            reason = f"not building {dist.get_name()} {version}: fix the problems above ({_README})"
-            raise SmartToolError(_message(plan.diagnostics, reason))
-        for note in plan.notes:
-            _info(command, f"smart-tool: {note}")
+            _show(command, plan, plan.diagnostics, plan.ignored)
+            raise SmartToolError(_message(plan.diagnostics, not_building(plan, dist.get_name())))
+        commands = set(getattr(dist, "commands", None) or ())
+        if not commands or not commands <= _METADATA_ONLY:
+            _show(command, plan, plan.diagnostics, plan.ignored)
+            for note in plan.notes:
+                _info(command, f"smart-tool: {note}")
         self.plan = plan
         return plan
 
@@ -128,7 +135,8 @@ def _info(command: Any, text: str) -> None:
     command.announce(text, log.INFO)
 
 
-def _show(command: Any, diagnostics: list[Diagnostic]) -> None:
+def _show(command: Any, plan: BuildPlan, diagnostics: list[Diagnostic], ignored: list[Diagnostic]) -> None:
+    from .build_output import ignored_lines
     from .diagnostics import Severity
 
     for diagnostic in diagnostics:
@@ -136,6 +144,8 @@ def _show(command: Any, diagnostics: list[Diagnostic]) -> None:
             command.warn(f"smart-tool: {diagnostic}")
         elif diagnostic.severity is Severity.INFO:
             _info(command, f"smart-tool: {diagnostic}")
+    for line in ignored_lines(plan, ignored):
+        command.warn(f"smart-tool: {line}")
 
 
 def _message(diagnostics: list[Diagnostic], reason: str) -> str:
@@ -247,8 +257,16 @@ def _sdist_make_release_tree(
     if getattr(command, "dry_run", False):
         return
     state = _state(command)
-    for file in state.check(command).files("sdist"):
+    planned = state.check(command).files("sdist")
+    for file in planned:
         _place(state.root / file.source, Path(base_dir) / file.target, link=hasattr(os, "link"))
+    if (state.root / "MANIFEST.in").is_file():  # the user's own file list: say what it lost
+        from .build_output import overridden
+
+        listed = {Path(name).as_posix() for name in files}
+        left_out = [file.target for file in planned if file.target not in listed]
+        if left_out:
+            _info(command, f"smart-tool: {overridden('sdist', left_out, 'MANIFEST.in')}")
 
 
 def _bdist_wheel_run(command: Any, run: Callable[[], None]) -> None:
@@ -349,23 +367,23 @@ def _place(source: Path, target: Path, *, link: bool) -> None:
 def _verify(command: Any, paths: list[Path], facts: SourceFacts) -> None:
     """The shared archive verifier on each archive just written; failing ones are removed."""
     from .artifacts import verify
+    from .build_output import removed
 
+    plan = _state(command).check(command)
     problems: list[Diagnostic] = []
-    removed: list[str] = []
+    gone: list[str] = []
     for path in paths:
         report = verify(path, source=facts, display=path.name)
-        _show(command, report.diagnostics)
+        _show(command, plan, report.diagnostics, report.ignored)
         if report.failed():
             problems += report.diagnostics
-            removed.append(path.name)
+            gone.append(path.name)
             with contextlib.suppress(OSError):  # nothing more to do than say so
                 path.unlink()
         else:
             _info(command, f"smart-tool: {path.name} verified")
-    if removed:
-        raise SmartToolError(
-            _message(problems, f"removed {', '.join(removed)}: it failed the smart-tool checks")
-        )
+    if gone:
+        raise SmartToolError(_message(problems, removed(gone, problems)))
 
 
 # ---------------------------------------------------------------------------- the command

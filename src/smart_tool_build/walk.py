@@ -12,7 +12,10 @@ from fnmatch import fnmatchcase
 from pathlib import Path
 from typing import Optional
 
-from .names import DESCRIPTOR_NAME, MANIFEST_NAME
+from .names import DESCRIPTOR_NAME, MANIFEST_NAME, PACKAGE_JSON, PYPROJECT
+
+#: the files that make a folder a distribution (the spec's "package definition")
+PACKAGE_DEFINITIONS = frozenset({PYPROJECT, PACKAGE_JSON})
 
 #: folders no walk enters: VCS data, build output, caches and environments hold nothing of
 #: the tool's own (a copy of its manifest there is not a second manifest, nor package data)
@@ -35,6 +38,10 @@ SKIPPED_FOLDERS = frozenset(
 )
 
 
+#: what to do about a folder no walk could read (``tree-readable``)
+UNREADABLE_HINT = "make it readable (chmod u+rx), or list it in [tool.smart-tool] exclude"
+
+
 @dataclass
 class Scan:
     """What one walk of a root found (paths are POSIX, relative to the root)."""
@@ -51,6 +58,16 @@ def skipped(name: str) -> bool:
 
 def _excluded(relative: str, exclude: tuple[str, ...]) -> bool:
     return any(fnmatchcase(relative, pattern) for pattern in exclude)
+
+
+def excluded(relative: str, exclude: tuple[str, ...]) -> bool:
+    """Whether the walk skips ``relative`` (a POSIX path below the root): it, or a folder
+    above it, matches an ``exclude`` glob. The archive verifier asks this of each member, so
+    ``exclude`` means the same in a source tree and in an sdist."""
+    if not exclude:
+        return False
+    parts = relative.split("/")
+    return any(_excluded("/".join(parts[:end]), exclude) for end in range(1, len(parts) + 1))
 
 
 def _entries(top: str, scan: Scan, relative: str) -> list[os.DirEntry[str]]:
@@ -115,6 +132,10 @@ class Survey:
     roots: list[tuple[Path, Scan]] = field(default_factory=list)
     #: folders outside every root that could not be read, relative to the top
     unreadable: list[tuple[str, str]] = field(default_factory=list)
+    #: SMART_TOOL.md files outside every root, relative to the top, each with its
+    #: distribution: the nearest folder above it holding a package definition (pyproject.toml,
+    #: package.json), else its own folder
+    orphans: list[tuple[str, str]] = field(default_factory=list)
 
 
 def survey(top: Path) -> Survey:
@@ -126,10 +147,11 @@ def survey(top: Path) -> Survey:
     """
     result = Survey()
     outside = Scan()
-    # (path relative to top, folder, the scan of the root it belongs to, that root's path)
-    pending: list[tuple[str, str, Optional[Scan], str]] = [("", str(top), None, "")]
+    # (path relative to top, folder, the scan of the root it belongs to, that root's path,
+    # outside every root: the nearest folder above holding a package definition)
+    pending: list[tuple[str, str, Optional[Scan], str, Optional[str]]] = [("", str(top), None, "", None)]
     while pending:
-        relative, folder, owner, base = pending.pop()
+        relative, folder, owner, base, distribution = pending.pop()
         inner = relative[len(base) :].lstrip("/") if owner is not None else relative
         entries = _entries(folder, owner or outside, inner)
         names = _names(entries)
@@ -140,6 +162,8 @@ def survey(top: Path) -> Survey:
                 owner.nested_roots.append(inner)
             owner, base, inner = Scan(), relative, ""
             result.roots.append((top / relative if relative else top, owner))
+        elif owner is None and not names.isdisjoint(PACKAGE_DEFINITIONS):
+            distribution = relative
         for entry in entries:
             try:
                 is_dir = entry.is_dir(follow_symlinks=False)
@@ -148,16 +172,22 @@ def survey(top: Path) -> Survey:
             if is_dir:
                 if not skipped(entry.name):
                     child = f"{relative}/{entry.name}" if relative else entry.name
-                    pending.append((child, entry.path, owner, base))
-            elif entry.name == MANIFEST_NAME and owner is not None:
+                    pending.append((child, entry.path, owner, base, distribution))
+            elif entry.name == MANIFEST_NAME:
                 try:
-                    if entry.is_file():
-                        owner.manifests.append(f"{inner}/{entry.name}" if inner else entry.name)
+                    if not entry.is_file():
+                        continue
                 except OSError:  # pragma: no cover - a vanished entry
                     continue
+                if owner is not None:
+                    owner.manifests.append(f"{inner}/{entry.name}" if inner else entry.name)
+                else:
+                    home = relative if distribution is None else distribution
+                    result.orphans.append((home, f"{relative}/{entry.name}" if relative else entry.name))
     for _, scan in result.roots:
         scan.manifests.sort()
         scan.nested_roots.sort()
     result.roots.sort(key=lambda pair: pair[0])
+    result.orphans.sort()
     result.unreadable = outside.unreadable
     return result

@@ -157,6 +157,19 @@ def test_hostile_settings_still_apply_to_everything_else(
     assert "hostile_tool/data.json" not in wheel
 
 
+def test_the_hook_says_once_per_target_what_it_adds_against_the_exclude(hostile_isolated: Build) -> None:
+    """exclude = ["*.md", "*.json"] would drop the manifest, the descriptor and the install
+    document: the hook adds them anyway, and says so once for each target."""
+    notes = [line for line in hostile_isolated.output.splitlines() if "left out by the" in line]
+    assert notes == [
+        "smart-tool: smart-tool.json, src/hostile_tool/SMART_TOOL.md, docs/installing-jq.md: left out "
+        "by the sdist target's exclude settings (exclude, .gitignore); added to the sdist anyway, "
+        "since a smart tool's sdist must carry them",
+        "smart-tool: src/hostile_tool/SMART_TOOL.md: left out by the wheel target's exclude settings "
+        "(exclude, .gitignore); added to the wheel anyway, since a smart tool's wheel must carry it",
+    ], hostile_isolated.output
+
+
 def test_gitignore_alone_does_not_drop_the_files(builder: Builder) -> None:
     """Only the .gitignore is hostile here: hatchling obeys it (notes.txt stays out), the hook
     still ships what the .gitignore names."""

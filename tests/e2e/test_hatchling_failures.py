@@ -41,7 +41,7 @@ MANIFEST_ERRORS: dict[str, tuple[str, str]] = {
     "manifest-frontmatter-parses": ("---\n\n# acme-widget", "\n# acme-widget"),  # no closing fence
     "manifest-fields-closed": ("name: acme-widget\n", "name: acme-widget\nauthor: acme\n"),
     "manifest-required-fields": ("platforms:\n  - linux\n  - macos\n", ""),
-    "manifest-field-shape": (
+    "manifest-field-shapes": (
         "use_cases:\n  - Build a widget from a spec file\n  - Check a spec before handing it to a person\n",
         "use_cases: Build a widget from a spec file\n",
     ),

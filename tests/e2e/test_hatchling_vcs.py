@@ -89,6 +89,11 @@ def test_development_version_fails_by_default_and_names_the_way_out(builder: Bui
     assert "package version '0.4.1.dev1+g" in build.output
     assert "is a development version" in build.output
     assert 'dev-versions = "warn"' in build.output
+    # a user who did tag the release is told how far past it the build is, and where the
+    # option goes, not to tag it
+    assert "the build is 1 commit past the last tag" in build.output
+    assert "in the [tool.smart-tool] table of pyproject.toml" in build.output
+    assert "tag the release the manifest names" not in build.output
 
 
 def test_development_version_passes_with_dev_versions_warn(dev_build_allowed: Build) -> None:

@@ -360,7 +360,7 @@ BROKEN: dict[str, Callable[[Path], None]] = {
     "manifest-required-fields": _manifest(
         "use_cases:\n  - Flatten a JSON document into greppable key paths\n", ""
     ),
-    "manifest-field-shape": _manifest("platforms:\n  - linux\n", "platforms: linux\n"),
+    "manifest-field-shapes": _manifest("platforms:\n  - linux\n", "platforms: linux\n"),
     "manifest-name-format": _manifest("name: acme-flat", "name: Acme_Flat"),
     "manifest-version-matches-package": _manifest("version: 1.4.0", "version: 1.3.9"),
     "manifest-requires-shape": _manifest("install: docs/installing-jq.md", "install: apt-get install jq"),

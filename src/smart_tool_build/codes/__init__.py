@@ -7,6 +7,8 @@ generated from :data:`CODES` and a test keeps the two in step; another keeps :da
 
 from __future__ import annotations
 
+from typing import Optional, cast
+
 from . import artifact, catalog, collection, runtime, source
 from .base import Code, Severity
 from .ids import CodeId
@@ -15,4 +17,15 @@ from .ids import CodeId
 _FAMILIES = (source.CODES, collection.CODES, artifact.CODES, runtime.CODES, catalog.CODES)
 CODES: dict[str, Code] = {c.id: c for family in _FAMILIES for c in family}
 
-__all__ = ["CODES", "Code", "CodeId", "Severity"]
+#: former spellings of renamed codes, still accepted where a user names a code (``ignore``)
+ALIASES: dict[str, CodeId] = {"manifest-field-shape": "manifest-field-shapes"}
+
+
+def resolve(name: str) -> Optional[CodeId]:
+    """The code a user means by ``name`` (a code or a former spelling), or None."""
+    if name in CODES:
+        return cast(CodeId, name)
+    return ALIASES.get(name)
+
+
+__all__ = ["ALIASES", "CODES", "Code", "CodeId", "Severity", "resolve"]

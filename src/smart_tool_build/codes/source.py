@@ -54,7 +54,7 @@ CODES: tuple[Code, ...] = (
         "Give every field content; leave `requires` out when there are no prerequisites.",
     ),
     Code(
-        "manifest-field-shape",
+        "manifest-field-shapes",
         ERROR,
         "A field has the wrong type: smart_tool_format not a number (or a format this "
         "tool does not understand), name/version/description not strings, use_cases or "
@@ -70,17 +70,20 @@ CODES: tuple[Code, ...] = (
     Code(
         "manifest-version-matches-package",
         ERROR,
-        "The manifest's version differs from the package's version (compared as PEP 440 "
-        "normalised strings), or is not valid PEP 440. As info: the package version could "
-        "not be resolved here, so the comparison was not made.",
-        "Set `version` in SMART_TOOL.md to the package's version in the same commit.",
+        "The manifest's version is not the package's version: neither the text the package "
+        "definition holds nor its normal form (PEP 440 for pyproject.toml, what METADATA "
+        "carries; semver for package.json); a version only equal to it under those rules is "
+        "an error too, with the exact text in the hint. Also: the version is not valid for "
+        "the package's ecosystem. As info: the package version could not be resolved here, "
+        "so the comparison was not made.",
+        "Set `version` in SMART_TOOL.md to the package's version, as written, in the same commit.",
     ),
     Code(
         "manifest-requires-shape",
         ERROR,
         "A `requires` entry is not a mapping, lacks `name`, `purpose` or `install`, has "
         "unknown keys, a non-boolean `optional`, or an `install` that is not a relative "
-        "path or an http(s) URL (a command is never allowed).",
+        "path or an absolute URL with a host (a command is never allowed).",
         "Give each entry name, purpose and install (a doc path or URL) and optionally `optional: true`.",
     ),
     Code(
@@ -97,6 +100,14 @@ CODES: tuple[Code, ...] = (
         "with their own smart-tool.json).",
         "Delete the copy, give the other tool its own smart-tool.json, or list it in "
         "`[tool.smart-tool] exclude`.",
+    ),
+    Code(
+        "version-attr-matches-package",
+        ERROR,
+        "A static `__version__` in the package that holds the manifest differs from the "
+        "package's version: the library, the CLI and the manifest must give one version.",
+        "Set `__version__` to the package's version in the same commit, read it from the "
+        "installed metadata, or make it the package's version source.",
     ),
     Code(
         "manifest-platforms-known",

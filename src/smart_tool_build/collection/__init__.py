@@ -24,6 +24,7 @@ from typing import Optional
 from ..diagnostics import Diagnostic, has_errors, make
 from ..distribution import is_collection as is_collection  # part of this package's API
 from ..pysource import read_version_attr as read_version_attr  # part of this package's API
+from ..walk import UNREADABLE_HINT
 from .embedded import embedded_rules, has_embedded
 from .metadata import constraint_problem as constraint_problem  # part of this package's API
 from .metadata import metadata_rules, name_and_version, table_rules
@@ -101,6 +102,7 @@ def check_collection(root: Path, *, display: str = "", version: Optional[str] = 
                 prefix + folder,
                 None,
                 f"cannot read this folder ({reason}); its files are not in the collection's package data",
+                UNREADABLE_HINT,
             )
         )
     out.sort(key=lambda d: (d.path or "", d.line or 0))
