@@ -182,6 +182,13 @@ FIXTURE_CASES: dict[str, list[Expected]] = {
     "manifest-name-matches-package": [w("manifest-name-matches-package", M, 3)],
     "manifest-body-length": [w("manifest-body-length", M, 517)],  # the body's 501st line
     "descriptor-cli-argv-declared": [w("descriptor-cli-argv-declared", D, 3)],
+    # runners looked through: what they start must be the project's
+    "descriptor-cli-argv-declared--runner": [w("descriptor-cli-argv-declared", D, 3)],  # uvx other-tool
+    "descriptor-cli-argv-declared--module": [w("descriptor-cli-argv-declared", D, 3)],  # python -m elsewhere
+    "descriptor-cli-argv-declared--file": [w("descriptor-cli-argv-declared", D, 3)],  # a file not there
+    "valid-runner-uvx": [],  # uvx --from demo-tool demo-tool
+    "valid-runner-uv-run": [],  # uv run --no-project demo-tool --help
+    "valid-runner-file": [],  # uv run a file of the distribution
     # ---- package-definition-parses: the version cannot be compared, said as info
     "package-definition-parses": [
         e("package-definition-parses", P, 3),

@@ -128,8 +128,9 @@ VERDICTS: dict[str, tuple[set[str], str]] = {
 #: the warnings this tool's own heuristics give (not spec errors), listed to notice changes
 WARNINGS: dict[str, set[str]] = {
     "bkrabach--amplifier-smart-tool-home-assistant": {"descriptor-cli-argv-declared"},
-    # a body of 535 lines: over the Agent Skills ceiling of 500 that --help is held to
-    "bkrabach--amplifier-smart-tool-stories": {"descriptor-cli-argv-declared", "manifest-body-length"},
+    # a body of 535 lines: over the Agent Skills ceiling of 500 that --help is held to;
+    # cli_argv `.venv/bin/stories` is a path to its own declared script `stories`
+    "bkrabach--amplifier-smart-tool-stories": {"manifest-body-length"},
     "dacs30--amplifier-smart-tool-workiq": {"descriptor-cli-argv-declared"},
     "dluc--amplifier-smart-tool-team-pulse": {
         "descriptor-cli-argv-declared",

@@ -16,12 +16,13 @@ from pathlib import Path
 from typing import Any, Optional
 
 from . import config, descriptor, distribution, frontmatter, manifest, parallel, requirements, safe_yaml, walk
+from .argv_rule import cli_argv_rule
 from .buildsystem import build_system_rules
 from .diagnostics import Diagnostic, has_errors, make, set_aside
 from .distribution import PackageDefinition, PackageVersion
 from .names import DESCRIPTOR_NAME, MANIFEST_NAME, PYPROJECT
 from .paths import escapes
-from .suggestions import command_hint, descriptor_text
+from .suggestions import descriptor_text
 from .version_attr import version_attr_rule
 from .versions import compare_versions, same_version
 
@@ -35,7 +36,6 @@ __all__ = [
     "discover_roots",
 ]
 
-_PYTHON = ("python", "python3", "py")
 #: below this many roots, `check_roots` stays in one process
 PARALLEL_THRESHOLD = parallel.THRESHOLD
 
@@ -178,7 +178,7 @@ def check_root(
     out += _install_docs(report, result.frontmatter, shown_manifest)
     if result.manifest is not None:
         out += _body_length(result.body, resolved, shown_manifest)
-    out += _cli_argv_rule(named, package, shown_descriptor, parsed_descriptor.key_lines)
+    out += cli_argv_rule(named, package, root, shown_descriptor, parsed_descriptor.key_lines.get("cli_argv"))
     out += _duplicates(others, relative, prefix)
     return _finish(report)
 
@@ -401,30 +401,5 @@ def _name_rule(fm: safe_yaml.LineDict, path: str, package: PackageDefinition) ->
             f"(normalised {expected!r})",
             f"rename it name: {expected}, or, if the difference is deliberate, add "
             '"manifest-name-matches-package" to [tool.smart-tool] ignore',
-        )
-    ]
-
-
-def _cli_argv_rule(
-    named: descriptor.Descriptor,
-    package: PackageDefinition,
-    path: str,
-    lines: dict[str, int],
-) -> list[Diagnostic]:
-    if package.scripts is None:
-        return []
-    argv = named.cli_argv
-    if argv[0] in package.scripts:
-        return []
-    if argv[0] in _PYTHON and len(argv) > 2 and argv[1] == "-m":
-        return []
-    declared = ", ".join(sorted(package.scripts)) or "none"
-    return [
-        make(
-            "descriptor-cli-argv-declared",
-            path,
-            lines.get("cli_argv"),
-            f"cli_argv[0] {argv[0]!r} is not a script in [project.scripts] (declared: {declared})",
-            command_hint(package, argv[0]),
         )
     ]

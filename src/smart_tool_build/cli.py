@@ -240,6 +240,11 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
         return int(args.run(args))
     except KeyboardInterrupt:  # pragma: no cover
         return 130
+    except BrokenPipeError:  # the reader went away (`smart-tool check | head`): nothing to say
+        import os
+
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return EXIT_FAILURE
     except OSError as exc:
         print(f"smart-tool: error: {exc}", file=sys.stderr)
         return EXIT_FAILURE

@@ -132,8 +132,12 @@ CODES: tuple[Code, ...] = (
     Code(
         "descriptor-cli-argv-declared",
         WARNING,
-        "`cli_argv[0]` is not a console script declared in `[project.scripts]`.",
-        "Declare the script in `[project.scripts]`, or start cli_argv with it.",
+        "What `cli_argv` starts, once runner prefixes (uvx, uv run, pipx run, npx, python -m, "
+        "env, ...) are looked through, is not the project's: not a console script declared in "
+        "`[project.scripts]`, not a package or module of the distribution, not a file inside "
+        "the root. A container image is not judged.",
+        "Declare the script in `[project.scripts]`, or start cli_argv (after its runner) with "
+        "one that is declared.",
     ),
     Code(
         "tree-readable",
