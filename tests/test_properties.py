@@ -506,3 +506,30 @@ def test_verify_only_ever_returns_diagnostics(
     report = verify(wheel, display="demo.whl")
     assert_well_formed(report.diagnostics)
     assert all(d.path is None or d.path.startswith("demo.whl") for d in report.diagnostics)
+
+
+VERSION_TEXT = st.text(alphabet="0123456789.-_+!vVabcdeprtlosvr ", max_size=16)
+
+
+@given(VERSION_TEXT)
+def test_the_version_pattern_agrees_with_packaging(text: str) -> None:
+    """The manifest's version is judged without importing packaging (a smart tool's --help
+    reads it): the pattern must say exactly what packaging and semver say."""
+    from smart_tool_build.versions import pep440_normal, semver_clean, valid_anywhere
+
+    assert valid_anywhere(text) == (pep440_normal(text) is not None or semver_clean(text) is not None)
+
+
+@given(st.text(max_size=40))
+def test_the_url_shortcut_agrees_with_urllib(text: str) -> None:
+    """Installs are told apart without urllib where they can be: never otherwise than with it."""
+    from urllib.parse import urlsplit
+
+    from smart_tool_build.requirements import classify_install
+
+    kind, _ = classify_install(text)
+    stripped = text.strip()
+    if kind == "url":
+        assert urlsplit(stripped).hostname
+    if ":" not in stripped:
+        assert kind != "url"

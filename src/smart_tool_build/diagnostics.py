@@ -7,11 +7,35 @@ in :mod:`smart_tool_build.codes`.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
-from pathlib import PurePath
-from typing import NamedTuple, Optional
+from collections import namedtuple
 
-from .codes import CODES, Code, CodeId, Severity
+from .severity import Severity
+
+TYPE_CHECKING = False  # typing stays unimported on a smart tool's --help (it costs a tenth of it)
+if TYPE_CHECKING:  # on a smart tool's --help, typing and the table of codes are not imported
+    from collections.abc import Iterable
+    from pathlib import PurePath
+    from typing import Any, NamedTuple, Optional
+
+    from .codes import CODES, Code, CodeId
+
+    class _Fields(NamedTuple):
+        code: CodeId
+        severity: Severity
+        path: Optional[str]
+        line: Optional[int]
+        message: str
+        hint: Optional[str] = None
+        #: a file that exists, for a medium that can only point at one (a pull request's
+        #: annotations) when ``path`` names a missing file: e.g. the package definition of a
+        #: root without a descriptor
+        anchor: Optional[str] = None
+
+else:
+    CodeId = str
+    _Fields = namedtuple(
+        "_Fields", ("code", "severity", "path", "line", "message", "hint", "anchor"), defaults=(None, None)
+    )
 
 __all__ = [
     "CODES",
@@ -25,19 +49,19 @@ __all__ = [
 ]
 
 
-class Diagnostic(NamedTuple):
+def __getattr__(name: str) -> Any:
+    """``CODES`` and ``Code``, from :mod:`smart_tool_build.codes`, when asked for."""
+    if name in ("CODES", "Code"):
+        from . import codes
+
+        return getattr(codes, name)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
+
+class Diagnostic(_Fields):
     """One finding: a code, where it is, and what to do about it."""
 
-    code: CodeId
-    severity: Severity
-    path: Optional[str]
-    line: Optional[int]
-    message: str
-    hint: Optional[str] = None
-    #: a file that exists, for a medium that can only point at one (a pull request's
-    #: annotations) when ``path`` names a missing file: e.g. the package definition of a
-    #: root without a descriptor
-    anchor: Optional[str] = None
+    __slots__ = ()
 
     def __str__(self) -> str:
         where = self.path or "<unknown>"
@@ -71,15 +95,17 @@ def make(
     anchor: Optional[PurePath | str] = None,
 ) -> Diagnostic:
     """Build a diagnostic for a known code; unknown codes are a programming error."""
+    from .codes import CODES
+
     known = CODES[code]
     return Diagnostic(
         code=code,
         severity=severity or known.severity,
-        path=None if path is None else PurePath(path).as_posix(),
+        path=None if path is None else _posix(path),
         line=line,
         message=message,
         hint=hint,
-        anchor=None if anchor is None else PurePath(anchor).as_posix(),
+        anchor=None if anchor is None else _posix(anchor),
     )
 
 
@@ -99,6 +125,14 @@ def set_aside(
     for diagnostic in diagnostics:
         (aside if diagnostic.code in codes else kept).append(diagnostic)
     return kept, aside
+
+
+def _posix(path: PurePath | str) -> str:
+    """A path as POSIX text, normalised as :class:`pathlib.PurePath` does (pathlib is imported
+    here, not at import: a valid manifest read on ``--help`` makes no diagnostic)."""
+    from pathlib import PurePath
+
+    return PurePath(path).as_posix()
 
 
 def has_errors(diagnostics: list[Diagnostic], *, warnings_as_errors: bool = False) -> bool:

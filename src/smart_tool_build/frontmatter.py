@@ -9,10 +9,15 @@ from __future__ import annotations
 import os
 import re
 import stat
-from pathlib import Path
-from typing import Any, NamedTuple, Optional
+from collections import namedtuple
 
 from . import safe_yaml
+
+TYPE_CHECKING = False  # typing stays unimported on a smart tool's --help (it costs a tenth of it)
+if TYPE_CHECKING:
+    from pathlib import Path
+    from typing import Any, NamedTuple, Optional
+
 
 #: Larger manifests are refused before they are read: a manifest is a page, not a data set.
 MAX_BYTES = 1024 * 1024
@@ -35,15 +40,21 @@ class UnreadableFile(OSError):
     """The file is not a regular readable file (missing, a folder, no permission...)."""
 
 
-class Document(NamedTuple):
-    """A parsed Markdown file: its frontmatter (with lines) and its verbatim body."""
+if TYPE_CHECKING:
 
-    #: the parsed YAML; its LineDict/LineList lines are lines of the file
-    frontmatter: Any
-    body: str
-    #: where the YAML text starts in the decoded file (a BOM dropped): add it to a
-    #: LineDict's value spans for offsets into the file's text
-    offset: int = 0
+    class Document(NamedTuple):
+        """A parsed Markdown file: its frontmatter (with lines) and its verbatim body."""
+
+        #: the parsed YAML; its LineDict/LineList lines are lines of the file
+        frontmatter: Any
+        body: str
+        #: where the YAML text starts in the decoded file (a BOM dropped): add it to a
+        #: LineDict's value spans for offsets into the file's text
+        offset: int = 0
+
+else:
+    Document = namedtuple("Document", ("frontmatter", "body", "offset"), defaults=(0,))
+    Document.__doc__ = "A parsed Markdown file: its frontmatter (with lines) and its verbatim body."
 
 
 def read_bytes(path: Path, limit: int = MAX_BYTES) -> bytes:

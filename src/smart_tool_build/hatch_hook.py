@@ -88,7 +88,7 @@ class SmartToolBuildHook(BuildHookInterface):  # type: ignore[type-arg]
         )
         self._show(plan.diagnostics, plan, plan.ignored)
         if plan.failed():
-            self._abort(not_building(plan, self.metadata.name))
+            self._abort(not_building(plan, self.metadata.core.name))
         for note in plan.notes:
             self.app.display_info(f"smart-tool: {note}")
         self._require_reserved_paths()

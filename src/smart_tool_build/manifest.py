@@ -8,9 +8,7 @@ from __future__ import annotations
 
 import math
 import re
-from dataclasses import dataclass, field
-from pathlib import Path
-from typing import Any, NamedTuple, Optional
+from collections import namedtuple
 
 from . import frontmatter, safe_yaml
 from .diagnostics import Diagnostic, Severity, make
@@ -19,6 +17,12 @@ from .platforms import PLATFORMS, canonical_platform
 from .requirements import Requirement, check_requires, classify_install
 from .values import is_empty, type_name
 from .versions import valid_anywhere
+
+TYPE_CHECKING = False  # typing stays unimported on a smart tool's --help (it costs a tenth of it)
+if TYPE_CHECKING:
+    from pathlib import Path
+    from typing import Any, NamedTuple, Optional
+
 
 __all__ = [
     "MANIFEST_NAME",
@@ -46,10 +50,26 @@ REQUIRED = FIELDS[:-1]
 NAME_PATTERN = re.compile(r"[a-z0-9]+(?:-[a-z0-9]+)*\Z")
 
 
-@dataclass(frozen=True)
 class Manifest:
-    """A valid manifest: the frontmatter as fields, the body as text."""
+    """A valid manifest: the frontmatter as fields, the body as text.
 
+    Immutable, compared and hashed by its fields (the frontmatter as written is kept for
+    :meth:`to_dict`, outside the comparison). A plain class rather than a dataclass: the
+    accessor builds one on every ``--help`` of every smart tool, and ``dataclasses`` imports
+    ``inspect`` and ``ast``, more than the rest of the accessor together.
+    """
+
+    __slots__ = (
+        "_frontmatter",
+        "body",
+        "description",
+        "name",
+        "platforms",
+        "requires",
+        "smart_tool_format",
+        "use_cases",
+        "version",
+    )
     smart_tool_format: int
     name: str
     version: str
@@ -58,20 +78,82 @@ class Manifest:
     platforms: tuple[str, ...]
     requires: tuple[Requirement, ...]
     body: str
-    _frontmatter: dict[str, Any] = field(repr=False, compare=False, default_factory=dict)
+    _frontmatter: dict[str, Any]
+
+    def __init__(
+        self,
+        smart_tool_format: int,
+        name: str,
+        version: str,
+        description: str,
+        use_cases: tuple[str, ...],
+        platforms: tuple[str, ...],
+        requires: tuple[Requirement, ...],
+        body: str,
+        _frontmatter: Optional[dict[str, Any]] = None,
+    ) -> None:
+        values = (smart_tool_format, name, version, description, use_cases, platforms, requires, body)
+        for key, value in zip(_COMPARED, values):
+            object.__setattr__(self, key, value)
+        object.__setattr__(self, "_frontmatter", {} if _frontmatter is None else _frontmatter)
+
+    def _fields(self) -> tuple[Any, ...]:
+        return tuple(getattr(self, key) for key in _COMPARED)
+
+    def __eq__(self, other: object) -> bool:
+        return self._fields() == other._fields() if isinstance(other, Manifest) else NotImplemented
+
+    def __hash__(self) -> int:
+        return hash(self._fields())
+
+    def __repr__(self) -> str:
+        shown = ", ".join(f"{key}={getattr(self, key)!r}" for key in _COMPARED)
+        return f"Manifest({shown})"
+
+    def __setattr__(self, key: str, value: Any) -> None:
+        raise AttributeError(f"cannot assign to field {key!r}: a Manifest is immutable")
+
+    def __delattr__(self, key: str) -> None:
+        raise AttributeError(f"cannot delete field {key!r}: a Manifest is immutable")
 
     def to_dict(self) -> dict[str, Any]:
         """The frontmatter as JSON-ready data, exactly as written (keys, order, values)."""
         return safe_yaml.to_plain(self._frontmatter)  # type: ignore[no-any-return]
 
 
-class ParseResult(NamedTuple):
-    """What reading a manifest gave: the manifest if valid, and every diagnostic."""
+#: the fields a Manifest is compared, hashed and shown by, in order
+_COMPARED = (
+    "smart_tool_format",
+    "name",
+    "version",
+    "description",
+    "use_cases",
+    "platforms",
+    "requires",
+    "body",
+)
 
-    manifest: Optional[Manifest]
-    diagnostics: list[Diagnostic]
-    frontmatter: Any = None
-    body: str = ""
+
+if TYPE_CHECKING:
+
+    class ParseResult(NamedTuple):
+        """What reading a manifest gave: the manifest if valid, and every diagnostic."""
+
+        manifest: Optional[Manifest]
+        diagnostics: list[Diagnostic]
+        frontmatter: Any = None
+        body: str = ""
+
+else:
+    ParseResult = namedtuple(
+        "ParseResult",
+        ("manifest", "diagnostics", "frontmatter", "body"),
+        defaults=(
+            None,
+            "",
+        ),
+    )
+    ParseResult.__doc__ = "What reading a manifest gave: the manifest if valid, and every diagnostic."
 
 
 class ManifestError(ValueError):

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
-from typing import Optional
+TYPE_CHECKING = False  # typing stays unimported on a smart tool's --help (it costs a tenth of it)
+if TYPE_CHECKING:
+    from typing import Optional
 
 PLATFORMS = ("linux", "macos", "windows")
 _ALIASES = {

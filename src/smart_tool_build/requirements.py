@@ -3,11 +3,16 @@
 from __future__ import annotations
 
 import re
-from typing import NamedTuple, Optional
+from collections import namedtuple
 
 from . import safe_yaml
 from .diagnostics import Diagnostic, make
 from .values import is_empty, type_name
+
+TYPE_CHECKING = False  # typing stays unimported on a smart tool's --help (it costs a tenth of it)
+if TYPE_CHECKING:
+    from typing import NamedTuple, Optional
+
 
 REQUIREMENT_KEYS = ("name", "purpose", "install", "optional")
 _INSTALLER_VERBS = {
@@ -36,16 +41,24 @@ _INSTALLER_VERBS = {
     "yum",
     "zypper",
 }
+#: an http(s) URL with a plain host name: a URL whatever else it holds
+_PLAIN_URL = r"(?i)https?://[A-Za-z0-9](?:[A-Za-z0-9.-]*[A-Za-z0-9])?(?::[0-9]+)?(?:[/?#]|\Z)"
 _SHELL_OPERATORS = ("|", "&&", ";", ">", "<", "`", "$(", "||")
 
 
-class Requirement(NamedTuple):
-    """One prerequisite: what must exist before the tool can run."""
+if TYPE_CHECKING:
 
-    name: str
-    purpose: str
-    install: str
-    optional: bool = False
+    class Requirement(NamedTuple):
+        """One prerequisite: what must exist before the tool can run."""
+
+        name: str
+        purpose: str
+        install: str
+        optional: bool = False
+
+else:
+    Requirement = namedtuple("Requirement", ("name", "purpose", "install", "optional"), defaults=(False,))
+    Requirement.__doc__ = "One prerequisite: what must exist before the tool can run."
 
 
 def classify_install(install: str) -> tuple[str, Optional[str]]:
@@ -62,6 +75,10 @@ def classify_install(install: str) -> tuple[str, Optional[str]]:
         return "bad", "has several words: it must be a relative path or a URL"
     if words and words[0].lower() in _INSTALLER_VERBS:
         return "bad", f"is the installer {words[0]!r}, not a reference to documentation"
+    if ":" not in text:  # the common cases are told without urllib (it costs --help)
+        return _relative_path(text)
+    if re.match(_PLAIN_URL, text):
+        return "url", None
     from urllib.parse import urlsplit
 
     try:
@@ -74,6 +91,10 @@ def classify_install(install: str) -> tuple[str, Optional[str]]:
         if parts.hostname:
             return "url", None
         return "bad", f"is a {parts.scheme}: URL without a host; use an absolute URL such as https://..."
+    return _relative_path(text)
+
+
+def _relative_path(text: str) -> tuple[str, Optional[str]]:
     if text.startswith(("/", "\\")) or re.match(r"[A-Za-z]:[\\/]", text):
         return "bad", "is an absolute path; use a path relative to the manifest or the root"
     if "\\" in text:

@@ -20,10 +20,14 @@ from __future__ import annotations
 
 import bisect
 import re
-from collections.abc import Iterator
-from typing import Any, Callable, Optional, Union
 
 import yaml
+
+TYPE_CHECKING = False  # typing stays unimported on a smart tool's --help (it costs a tenth of it)
+if TYPE_CHECKING:
+    from collections.abc import Iterator
+    from typing import Any, Callable, Optional, Union
+
 
 try:  # the C parser where available: same events, far faster
     from yaml import CSafeLoader as _Loader
@@ -86,7 +90,8 @@ class LineList(list):  # type: ignore[type-arg]
         return self.line
 
 
-Container = Union[LineDict, LineList]
+if TYPE_CHECKING:
+    Container = Union[LineDict, LineList]
 
 
 class _Frame:
@@ -103,7 +108,8 @@ class _Frame:
         self.size = 1
 
 
-LineOf = Callable[[Any], int]
+if TYPE_CHECKING:
+    LineOf = Callable[[Any], int]
 # line breaks YAML counts but an editor (and a diagnostic's reader) does not: a lone CR, NEL,
 # and the Unicode line/paragraph separators
 _ODD_BREAKS = re.compile("\r(?!\n)|[\x85\u2028\u2029]")

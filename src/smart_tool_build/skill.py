@@ -29,8 +29,13 @@ from __future__ import annotations
 
 import posixpath
 import re
-from collections.abc import Iterable, Sequence
-from typing import NamedTuple, Optional, Union
+from collections import namedtuple
+
+TYPE_CHECKING = False  # typing stays unimported on a smart tool's --help (it costs a tenth of it)
+if TYPE_CHECKING:
+    from collections.abc import Iterable, Sequence
+    from typing import NamedTuple, Optional, Union
+
 
 __all__ = ["KINDS", "Capability", "SkillView", "read", "render"]
 
@@ -40,17 +45,24 @@ KINDS = ("deterministic", "model-backed")
 MAX_BODY_LINES = 500
 
 
-class Capability(NamedTuple):
-    """One capability of the tool, as the skill lists it."""
+if TYPE_CHECKING:
 
-    name: str
-    #: ``"deterministic"`` or ``"model-backed"``
-    kind: str
-    #: one line: what it does
-    summary: str
+    class Capability(NamedTuple):
+        """One capability of the tool, as the skill lists it."""
+
+        name: str
+        #: ``"deterministic"`` or ``"model-backed"``
+        kind: str
+        #: one line: what it does
+        summary: str
+
+else:
+    Capability = namedtuple("Capability", ("name", "kind", "summary"))
+    Capability.__doc__ = "One capability of the tool, as the skill lists it."
 
 
-CapabilityLike = Union[Capability, Sequence[str]]
+if TYPE_CHECKING:
+    CapabilityLike = Union[Capability, Sequence[str]]
 
 
 def _attribute(text: str) -> str:
@@ -130,14 +142,20 @@ def render(
     return "\n".join(lines)
 
 
-class SkillView(NamedTuple):
-    """What can be read back from a rendered skill without parsing its prose."""
+if TYPE_CHECKING:
 
-    name: str
-    directory: Optional[str]
-    repository: Optional[str]
-    #: the ``<skill_resources>`` files, as written (None: no resources block)
-    resources: Optional[tuple[str, ...]]
+    class SkillView(NamedTuple):
+        """What can be read back from a rendered skill without parsing its prose."""
+
+        name: str
+        directory: Optional[str]
+        repository: Optional[str]
+        #: the ``<skill_resources>`` files, as written (None: no resources block)
+        resources: Optional[tuple[str, ...]]
+
+else:
+    SkillView = namedtuple("SkillView", ("name", "directory", "repository", "resources"))
+    SkillView.__doc__ = "What can be read back from a rendered skill without parsing its prose."
 
 
 def read(text: str) -> Optional[SkillView]:

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
-from typing import Any
+TYPE_CHECKING = False  # typing stays unimported on a smart tool's --help (it costs a tenth of it)
+if TYPE_CHECKING:
+    from typing import Any
 
 
 def is_empty(value: Any) -> bool:

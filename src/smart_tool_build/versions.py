@@ -10,18 +10,21 @@ same question and an error, whose hint gives the exact text.
 from __future__ import annotations
 
 import re
-from typing import TYPE_CHECKING, Literal, Optional
 
 from .diagnostics import CodeId, Diagnostic, Severity, make
 
+TYPE_CHECKING = False  # typing stays unimported on a smart tool's --help (it costs a tenth of it)
 if TYPE_CHECKING:
+    from typing import Literal, Optional
+
     from .distribution import PackageVersion
 
-#: how an ecosystem spells versions: PEP 440 (pyproject.toml) or semver (package.json)
-Scheme = Literal["pep440", "semver"]
+    #: how an ecosystem spells versions: PEP 440 (pyproject.toml) or semver (package.json)
+    Scheme = Literal["pep440", "semver"]
 
 # semver 2.0.0's own pattern (semver.org), which npm's parser follows
-_SEMVER = re.compile(
+# (a text, compiled by the re module on first use: a Python tool's --help never needs it)
+_SEMVER = (
     r"(0|[1-9]\d*)\.(0|[1-9]\d*)\.(0|[1-9]\d*)"
     r"(?:-((?:0|[1-9]\d*|\d*[a-zA-Z-][0-9a-zA-Z-]*)(?:\.(?:0|[1-9]\d*|\d*[a-zA-Z-][0-9a-zA-Z-]*))*))?"
     r"(?:\+([0-9a-zA-Z-]+(?:\.[0-9a-zA-Z-]+)*))?\Z"
@@ -43,7 +46,7 @@ def semver_clean(text: str) -> Optional[str]:
     """A semver version as npm publishes it (``semver.clean``: surrounding space and a leading
     ``=`` or ``v`` dropped), or None when it is not semver."""
     cleaned = text.strip().lstrip("=v").strip()
-    return cleaned if _SEMVER.match(cleaned) else None
+    return cleaned if re.match(_SEMVER, cleaned) else None
 
 
 def _semver_precedence(text: str) -> Optional[str]:
@@ -62,10 +65,26 @@ def pep440_normal(text: str) -> Optional[str]:
         return None
 
 
+#: PEP 440's own pattern (its appendix, as :mod:`packaging.version` writes it): whether a text
+#: is a version, without importing packaging on a smart tool's ``--help`` (compiled by the
+#: re module on first use)
+_PEP440 = (
+    r"""\s*v?(?:(?:[0-9]+!)?[0-9]+(?:\.[0-9]+)*"""
+    r"""(?:[-_.]?(?:a|b|c|rc|alpha|beta|pre|preview)[-_.]?[0-9]*)?"""
+    r"""(?:-[0-9]+|[-_.]?(?:post|rev|r)[-_.]?[0-9]*)?"""
+    r"""(?:[-_.]?dev[-_.]?[0-9]*)?)"""
+    r"""(?:\+[a-z0-9]+(?:[-_.][a-z0-9]+)*)?\s*"""
+)
+#: the common case, X.Y.Z and the like, told before the whole pattern is compiled
+_PLAIN_RELEASE = re.compile(r"\s*v?[0-9]+(?:\.[0-9]+)*\s*")
+
+
 def valid_anywhere(text: str) -> bool:
     """A version some ecosystem could publish: PEP 440 or semver. Without the package
     definition (a manifest on its own) that is all that can be asked."""
-    return pep440_normal(text) is not None or semver_clean(text) is not None
+    if _PLAIN_RELEASE.fullmatch(text) or re.fullmatch(_PEP440, text, re.IGNORECASE):
+        return True
+    return semver_clean(text) is not None
 
 
 def _normal(text: str, scheme: Scheme) -> Optional[str]:

@@ -116,7 +116,11 @@ def test_plain_hatchling_wheel_has_no_descriptor(plain_hatchling: Build) -> None
     code, found = inspect_codes(plain_hatchling.wheel)
     assert (code, found["error"]) == (1, ["artifact-descriptor-present"])
     done = smart_tool("inspect", plain_hatchling.wheel)
-    assert "build with smart-tool-build in [build-system].requires" in done.stdout
+    # the hint names how a hatchling project opts in (the wheel's Generator says hatchling)
+    assert (
+        "add smart-tool-build to [build-system].requires and a [tool.hatch.build.hooks.smart-tool] table"
+        in done.stdout
+    )
 
 
 def test_plain_hatchling_sdist_passes(plain_hatchling: Build) -> None:
@@ -152,11 +156,17 @@ def test_inspect_github_format_on_a_real_wheel(plain_setuptools: Build) -> None:
     assert done.returncode == 1
     lines = done.stdout.strip().splitlines()
     assert len(lines) == 3
-    assert all(line.startswith("::error file=") for line in lines[:2])
+    assert all(line.startswith("::error ") for line in lines[:2])
     assert {line.split("title=")[1].split("::")[0] for line in lines[:2]} == {
         "artifact-descriptor-present",
         "artifact-manifest-present",
     }
+    # an annotation names a file only where one exists: the wheel itself, never a member in it
+    for line in lines[:2]:
+        properties = line.split("::")[1]
+        if "file=" in properties:
+            named = properties.split("file=")[1].split(",")[0].replace("%3A", ":").replace("%2C", ",")
+            assert Path(named).is_file(), line
     assert lines[2] == "1 artifact checked: 2 errors, 0 warnings, 0 info"
 
 

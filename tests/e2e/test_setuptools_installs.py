@@ -107,20 +107,21 @@ def test_project_that_did_not_opt_in_builds_byte_identical_wheels(
     assert not (with_info / DESCRIPTOR).exists()
 
 
-def test_project_that_did_not_opt_in_builds_byte_identical_wheels_isolated(builder: Builder) -> None:
-    """The same through isolated builds: smart-tool-build in [build-system].requires or not."""
-    wheels = []
-    for requires in ('"setuptools>=61"', '"setuptools>=61", "smart-tool-build"'):
-        project = builder.copy(TOOLS / "plain", "st-plain-isolated")
-        pyproject = project / "pyproject.toml"
-        text = pyproject.read_text()
-        pyproject.write_text(text.replace('requires = ["setuptools>=61"]', f"requires = [{requires}]"))
-        assert pyproject.read_text() != text or "smart-tool-build" not in requires
-        build = builder.build(project, targets=("wheel",))
-        assert build.ok, build.output
-        wheels.append(build.wheel)
-    assert wheels[0].name == wheels[1].name
-    assert wheels[0].read_bytes() == wheels[1].read_bytes()
+def test_naming_smart_tool_build_is_opting_in_isolated(builder: Builder) -> None:
+    """Through isolated builds, the plugin is there only when [build-system].requires names
+    it, and naming it is asking for it: the project without a descriptor is refused with
+    `descriptor-present` (a silent wheel without a manifest was the old behaviour). The
+    byte-identical build of a project that does not name it is the test above, with the
+    plugin installed beside the backend."""
+    project = builder.copy(TOOLS / "plain", "st-plain-isolated")
+    pyproject = project / "pyproject.toml"
+    text = pyproject.read_text()
+    pyproject.write_text(
+        text.replace('requires = ["setuptools>=61"]', 'requires = ["setuptools>=61", "smart-tool-build"]')
+    )
+    assert pyproject.read_text() != text
+    build = builder.build(project, targets=("wheel",))
+    assert_clean_failure(build, "descriptor-present")
 
 
 def test_the_same_environment_does_check_a_tool(builder: Builder, with_plugin: Path) -> None:

@@ -2,18 +2,14 @@
 
 from __future__ import annotations
 
-import enum
-from typing import NamedTuple
+from typing import TYPE_CHECKING, NamedTuple
 
-from .ids import CodeId
+from ..severity import Severity
 
+if TYPE_CHECKING:
+    from .ids import CodeId
 
-class Severity(str, enum.Enum):
-    """How much a diagnostic matters: errors fail a build, warnings and info do not."""
-
-    ERROR = "error"
-    WARNING = "warning"
-    INFO = "info"
+__all__ = ["ERROR", "INFO", "WARNING", "Code", "Severity"]
 
 
 ERROR, WARNING, INFO = Severity.ERROR, Severity.WARNING, Severity.INFO
