@@ -471,5 +471,6 @@ def test_ignore_and_the_other_formats(wheels: dict[str, Path], runner: Runner) -
     )
     assert github.returncode == 0
     assert github.stdout.splitlines() == [
-        "1 wheel checked: 0 errors, 0 warnings, 0 info; 2 ignored (failure-exits-non-zero, installed-manifest-matches)"
+        "1 wheel checked: 0 errors, 0 warnings, 0 info; "
+        "2 ignored (failure-exits-non-zero, installed-manifest-matches)"
     ]
