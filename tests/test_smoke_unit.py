@@ -5,6 +5,7 @@ tests/e2e/test_smoke.py."""
 from __future__ import annotations
 
 import json
+import os
 import zipfile
 from pathlib import Path
 from typing import Optional
@@ -265,6 +266,12 @@ def test_what_a_working_folder_holds(tmp_path: Path) -> None:
     for index in range(80):
         (tmp_path / "empty" / f"{index}.tmp").write_text("")
     assert len(_left_in(tmp_path)) == 50
+
+
+def test_names_that_are_not_utf8_are_shown_as_text(tmp_path: Path) -> None:
+    os.close(os.open(os.fsencode(tmp_path) + b"/log-\xff.txt", os.O_CREAT | os.O_WRONLY))
+    assert _left_in(tmp_path) == ["log-\ufffd.txt"]
+    assert _changes({}, {"a-\udcff.py": (1, 1)}) == ["a-\ufffd.py (created)"]
 
 
 def test_changes_of_the_installed_files() -> None:

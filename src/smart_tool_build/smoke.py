@@ -171,13 +171,21 @@ def _left_in(folder: Path) -> list[str]:
         found += (prefix + name for name in folders if os.path.islink(os.path.join(top, name)))
         if len(found) >= _LISTED:
             break
-    return sorted(found)[:_LISTED]
+    return sorted(_shown(name) for name in found)[:_LISTED]
+
+
+def _shown(name: str) -> str:
+    """A file name as text: bytes that are not UTF-8 (read as surrogates) become U+FFFD, so
+    no output format fails on them."""
+    return name.encode("utf-8", "surrogateescape").decode("utf-8", "replace")
 
 
 def _changes(before: dict[str, tuple[int, int]], after: dict[str, tuple[int, int]]) -> list[str]:
-    created = [f"{name} (created)" for name in sorted(after.keys() - before.keys())]
-    removed = [f"{name} (removed)" for name in sorted(before.keys() - after.keys())]
+    created = [f"{_shown(name)} (created)" for name in sorted(after.keys() - before.keys())]
+    removed = [f"{_shown(name)} (removed)" for name in sorted(before.keys() - after.keys())]
     changed = [
-        f"{name} (changed)" for name in sorted(before.keys() & after.keys()) if before[name] != after[name]
+        f"{_shown(name)} (changed)"
+        for name in sorted(before.keys() & after.keys())
+        if before[name] != after[name]
     ]
     return created + changed + removed
