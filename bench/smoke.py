@@ -7,7 +7,11 @@ the capability's ``--help``, ``deterministic_smoke``, an unknown verb, the acces
 files compared, the environment removed. With uv on PATH (the default when it is there),
 and with venv + pip (``--installers pip``).
 
-    python bench/smoke.py [--repeat 7] [--installers uv pip]
+``--loud`` compares instead, with uv, that tool against fixtures/smoke/valid--megabytes
+(the same, but its deterministic verb prints 100 MB): time, and smoke's own peak resident
+memory (``VmHWM`` of its process, read as it ends; Linux).
+
+    python bench/smoke.py [--repeat 7] [--installers uv pip] [--loud]
 """
 
 from __future__ import annotations
@@ -24,13 +28,22 @@ import time
 from pathlib import Path
 
 REPO = Path(__file__).resolve().parents[1]
-FIXTURE = REPO / "fixtures" / "smoke" / "valid"
+SMOKE = REPO / "fixtures" / "smoke"
+FIXTURE = SMOKE / "valid"
+#: runs smart-tool's main, then prints the process's peak memory (KiB) on stderr's last line
+MEASURED = (
+    "import sys; from smart_tool_build.cli import main; code = main(sys.argv[1:]); "
+    "print([line.split()[1] for line in open('/proc/self/status') if line.startswith('VmHWM')][0], "
+    "file=sys.stderr); raise SystemExit(code)"
+)
 
 
-def build_wheel(work: Path) -> Path:
-    project = work / "valid"
+def build_wheel(work: Path, overlay: str = "") -> Path:
+    project = work / (overlay or "valid")
     shutil.copytree(FIXTURE, project)
-    out = work / "dist"
+    if overlay:
+        shutil.copytree(SMOKE / overlay, project, dirs_exist_ok=True)
+    out = work / f"dist-{overlay or 'valid'}"
     subprocess.run(
         [sys.executable, "-m", "build", "-q", "--wheel", "--no-isolation", "-o", str(out), str(project)],
         check=True,
@@ -56,10 +69,12 @@ def environment(installer: str) -> dict[str, str]:
     return env
 
 
-def once(wheel: Path, env: dict[str, str]) -> float:
+def once(wheel: Path, env: dict[str, str], measured: bool = False) -> tuple[float, int]:
+    """Seconds, and (``measured``) smoke's peak memory in KiB."""
     start = time.perf_counter()
+    command = [sys.executable, "-c", MEASURED] if measured else [sys.executable, "-m", "smart_tool_build"]
     done = subprocess.run(
-        [sys.executable, "-m", "smart_tool_build", "smoke", "--no-deps", wheel.name],
+        [*command, "smoke", "--no-deps", wheel.name],
         cwd=wheel.parent,
         env=env,
         capture_output=True,
@@ -68,22 +83,46 @@ def once(wheel: Path, env: dict[str, str]) -> float:
     elapsed = time.perf_counter() - start
     if done.returncode != 0:
         raise SystemExit(f"smoke failed:\n{done.stdout}{done.stderr}")
-    return elapsed
+    return elapsed, int(done.stderr.split()[-1]) if measured else 0
+
+
+def loud(repeat: int) -> None:
+    """The quiet tool against the one printing 100 MB: time and peak memory, alternating."""
+    env = environment("uv")
+    fixtures = {"valid": "a few bytes", "valid--megabytes": "100 MB"}
+    with tempfile.TemporaryDirectory() as folder:
+        wheels = {name: build_wheel(Path(folder), "" if name == "valid" else name) for name in fixtures}
+        runs: dict[str, list[tuple[float, int]]] = {name: [] for name in fixtures}
+        for _ in range(repeat):
+            for name, wheel in wheels.items():
+                runs[name].append(once(wheel, env, measured=True))
+    print("| tool | its output | median | max | peak memory (median) | peak memory (max) | runs |")
+    print("|---|---|---|---|---|---|---|")
+    for name, values in runs.items():
+        seconds, peaks = [v[0] for v in values], [v[1] / 1024 for v in values]
+        print(
+            f"| {name} | {fixtures[name]} | {statistics.median(seconds):.2f} s | {max(seconds):.2f} s | "
+            f"{statistics.median(peaks):.1f} MB | {max(peaks):.1f} MB | {len(values)} |"
+        )
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n", 1)[0])
     parser.add_argument("--repeat", type=int, default=7)
     parser.add_argument("--installers", nargs="+", choices=("uv", "pip"), default=["uv", "pip"])
+    parser.add_argument("--loud", action="store_true", help="100 MB of output against none, with uv")
     args = parser.parse_args()
     print(f"machine: {platform.machine()}, {os.cpu_count()} cores; python {platform.python_version()}")
+    if args.loud:
+        loud(args.repeat)
+        return
     with tempfile.TemporaryDirectory() as folder:
         wheel = build_wheel(Path(folder))
         envs = {name: environment(name) for name in args.installers}
         times: dict[str, list[float]] = {name: [] for name in args.installers}
         for _ in range(args.repeat):  # alternating, so a noisy moment hits every installer
             for name in args.installers:
-                times[name].append(once(wheel, envs[name]))
+                times[name].append(once(wheel, envs[name])[0])
     print("| installer | median | min | max | runs |")
     print("|---|---|---|---|---|")
     for name, values in times.items():

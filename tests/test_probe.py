@@ -1,10 +1,12 @@
 """One bounded probe: real processes that hang, ignore SIGTERM, print megabytes, leave
-children behind or escape their process group; and the scrubbed environment."""
+children behind, escape their process group or daemonize; and the scrubbed environment."""
 
 from __future__ import annotations
 
+import contextlib
 import os
 import signal
+import subprocess
 import sys
 import time
 from pathlib import Path
@@ -18,6 +20,7 @@ from smart_tool_build.probe import (
     provider_variables,
     run_probe,
 )
+from smart_tool_build.processes import PROBE_VARIABLE
 
 pytestmark = pytest.mark.skipif(os.name == "nt", reason="process groups are POSIX")
 PY = sys.executable
@@ -86,7 +89,7 @@ def test_children_left_behind_are_killed_and_said(tmp_path: Path) -> None:
     assert not alive(int(pid_file.read_text()))
 
 
-def test_an_escaped_child_holding_the_output_does_not_hold_the_probe(tmp_path: Path) -> None:
+def test_an_escaped_child_holding_the_output_is_found_and_ended(tmp_path: Path) -> None:
     pid_file = tmp_path / "child"
     code = (
         "import subprocess\n"
@@ -96,9 +99,77 @@ def test_an_escaped_child_holding_the_output_does_not_hold_the_probe(tmp_path: P
     try:
         result = probe(code, tmp_path, timeout=10)
         assert result.ok and result.left_behind and result.stdout.strip() == "done"
-        assert result.seconds < 3
+        assert not result.escaped and result.seconds < 3
+        time.sleep(0.2)
+        assert not alive(int(pid_file.read_text()))
     finally:
-        os.kill(int(pid_file.read_text()), signal.SIGKILL)
+        with contextlib.suppress(ProcessLookupError):
+            os.kill(int(pid_file.read_text()), signal.SIGKILL)
+
+
+#: a daemon as the books write one: fork, setsid, fork again, stdio to /dev/null, cd /
+DAEMON = """
+import os, sys, time
+if os.fork() == 0:
+    os.setsid()
+    if os.fork() == 0:
+        null = os.open(os.devnull, os.O_RDWR)
+        for fd in (0, 1, 2):
+            os.dup2(null, fd)
+        os.chdir("/")
+        {before}
+        open({pid_file!r}, "w").write(str(os.getpid()))
+        while True:
+            time.sleep(0.1)
+    os._exit(0)
+os.wait()
+while not os.path.exists({pid_file!r}):
+    time.sleep(0.01)
+print("started")
+"""
+
+
+@pytest.mark.skipif(not Path("/proc").is_dir(), reason="needs /proc to find what left the group")
+@pytest.mark.parametrize("ignores_sigterm", [False, True])
+def test_a_daemon_that_left_the_group_and_the_output_is_found_and_ended(
+    tmp_path: Path, ignores_sigterm: bool
+) -> None:
+    pid_file = tmp_path / "daemon"
+    before = "import signal; signal.signal(signal.SIGTERM, signal.SIG_IGN)" if ignores_sigterm else "pass"
+    try:
+        result = probe(DAEMON.format(pid_file=str(pid_file), before=before), tmp_path, grace=0.3)
+        assert result.ok and result.stdout.strip() == "started"
+        assert result.left_behind and result.sigkilled == ignores_sigterm and not result.escaped
+        assert result.seconds < 3
+        time.sleep(0.2)
+        assert not alive(int(pid_file.read_text()))
+    finally:
+        with contextlib.suppress(ProcessLookupError, FileNotFoundError):
+            os.kill(int(pid_file.read_text()), signal.SIGKILL)
+
+
+def test_a_child_left_behind_that_ignores_sigterm_gets_sigkill(tmp_path: Path) -> None:
+    pid_file = tmp_path / "child"
+    code = (
+        "import subprocess, sys\n"
+        "child = subprocess.Popen([sys.executable, '-c', 'import signal, time; "
+        "signal.signal(signal.SIGTERM, signal.SIG_IGN); print(1, flush=True); time.sleep(60)'], "
+        "stdout=subprocess.PIPE)\nchild.stdout.readline()\n"
+        f"open({str(pid_file)!r}, 'w').write(str(child.pid))"
+    )
+    result = probe(code, tmp_path, grace=0.3)
+    assert result.ok and result.left_behind and result.sigkilled
+    assert 0.3 < result.seconds < 3
+    time.sleep(0.2)
+    assert not alive(int(pid_file.read_text()))
+
+
+def test_the_probe_token_is_its_own(tmp_path: Path) -> None:
+    """Each run carries a new token; the caller's own processes carry none."""
+    code = f"import os; print(os.environ[{PROBE_VARIABLE!r}])"
+    first, second = probe(code, tmp_path).stdout.strip(), probe(code, tmp_path).stdout.strip()
+    assert len(first) == 16 and first != second
+    assert PROBE_VARIABLE not in os.environ
 
 
 def test_a_tool_that_closes_its_output_and_keeps_running(tmp_path: Path) -> None:
@@ -167,3 +238,16 @@ def test_the_environment_of_a_probe(tmp_path: Path) -> None:
 )
 def test_what_a_tool_needs_to_run_is_kept(name: str) -> None:
     assert not PROVIDER_VARIABLE.search(name)
+
+
+def test_the_callers_processes_are_never_touched(tmp_path: Path) -> None:
+    """One of the caller's processes standing in the probe's working folder, or in its own
+    process group, lives on."""
+    bystander = subprocess.Popen(["sleep", "30"], cwd=tmp_path)
+    try:
+        result = probe("import subprocess; subprocess.Popen(['sleep', '60'])", tmp_path)
+        assert result.left_behind
+        assert alive(bystander.pid)
+    finally:
+        bystander.kill()
+        bystander.wait()

@@ -5,6 +5,7 @@ tests/e2e/test_smoke.py."""
 from __future__ import annotations
 
 import json
+import os
 import zipfile
 from pathlib import Path
 from typing import Optional
@@ -16,7 +17,7 @@ from smart_tool_build.descriptor import Descriptor
 from smart_tool_build.diagnostics import Severity, make, set_aside
 from smart_tool_build.manifest import parse_bytes
 from smart_tool_build.probe import ProbeResult
-from smart_tool_build.smoke import _changes
+from smart_tool_build.smoke import _changes, _left_in
 from smart_tool_build.smoke_rules import Observed, _printed_version, judge, probe_args
 from smart_tool_build.wheel_facts import Command, WheelFacts, choose_command
 from support import run_cli
@@ -156,7 +157,17 @@ def test_a_good_run_says_nothing(tmp_path: Path) -> None:
         (
             {"smoke": run(left_behind=True)},
             ("no-processes-left-behind", D, 3),
-            "`acme stats` exited but left",
+            "`acme stats` exited but left processes running (smoke ended them: SIGTERM)",
+        ),
+        (
+            {"bad": run(left_behind=True, sigkilled=True, escaped=True)},
+            ("no-processes-left-behind", D, 3),
+            "(smoke ended them: SIGTERM, then SIGKILL); a process no mark finds still held the output",
+        ),
+        (
+            {"smoke": run(None, timed_out=True, sigkilled=True)},
+            ("no-hang-stdin-closed", D, 4),
+            "the process group was killed (SIGTERM, then SIGKILL after 2 s: it ignored SIGTERM)",
         ),
     ],
 )
@@ -211,6 +222,57 @@ def test_no_smoke_declared_is_said(tmp_path: Path) -> None:
 )
 def test_printed_version(text: str, version: str, printed: bool) -> None:
     assert _printed_version(text, version) is printed
+
+
+@pytest.mark.parametrize(
+    ("smoke", "wrote", "expected"),
+    [
+        (("stats",), {"smoke": [".acme/cache.json"]}, ("working-folder-untouched", D, 4)),
+        (("stats",), {"help": ["acme.log"], "smoke": ["x"]}, ("working-folder-untouched", D, 3)),
+        (("stats",), {"capability-help": ["empty/"]}, ("working-folder-untouched", D, 4)),
+        # what the arguments name is output the caller asked for
+        (("stats", "--out", "out.json"), {"smoke": ["out.json"]}, None),
+        (("stats", "--out=./out.json"), {"smoke": ["out.json"]}, None),
+        (("stats", "--out-dir", "build"), {"smoke": ["build/a.json", "build/b/"]}, None),
+        (
+            ("stats", "--out", "out.json"),
+            {"smoke": ["out.json", "out.json.lock"]},
+            ("working-folder-untouched", D, 4),
+        ),
+        (("stats", "--out", "out.json"), {"help": ["out.json"]}, ("working-folder-untouched", D, 3)),
+    ],
+)
+def test_files_left_in_the_working_folder(
+    tmp_path: Path,
+    smoke: tuple[str, ...],
+    wrote: dict[str, list[str]],
+    expected: Optional[tuple[str, str, int]],
+) -> None:
+    seen = observed(tmp_path)
+    seen.wrote = wrote
+    found = [d for d in judge(facts(smoke=smoke), seen) if d.code == "working-folder-untouched"]
+    assert [(d.code, d.path, d.line) for d in found] == ([expected] if expected else [])
+    for d in found:
+        assert d.severity is Severity.WARNING
+        assert "out.json, " not in d.message  # what was asked for is not listed
+
+
+def test_what_a_working_folder_holds(tmp_path: Path) -> None:
+    (tmp_path / "a" / "b").mkdir(parents=True)
+    (tmp_path / "a" / "b" / "c.txt").write_text("")
+    (tmp_path / "empty").mkdir()
+    (tmp_path / "link").symlink_to(tmp_path / "a")
+    (tmp_path / "top.log").write_text("")
+    assert _left_in(tmp_path) == ["a/b/c.txt", "empty/", "link", "top.log"]
+    for index in range(80):
+        (tmp_path / "empty" / f"{index}.tmp").write_text("")
+    assert len(_left_in(tmp_path)) == 50
+
+
+def test_names_that_are_not_utf8_are_shown_as_text(tmp_path: Path) -> None:
+    os.close(os.open(os.fsencode(tmp_path) + b"/log-\xff.txt", os.O_CREAT | os.O_WRONLY))
+    assert _left_in(tmp_path) == ["log-\ufffd.txt"]
+    assert _changes({}, {"a-\udcff.py": (1, 1)}) == ["a-\ufffd.py (created)"]
 
 
 def test_changes_of_the_installed_files() -> None:

@@ -1,15 +1,17 @@
 """Our runtime rules, about the installed copy: the skill `--help` prints (its body, its
-resources), the accessor installed with the tool, the files and processes the probes leave."""
+resources), the accessor installed with the tool, the files and processes the probes leave
+(in the environment, in their working folders, in the process table)."""
 
 from __future__ import annotations
 
 import json
+import posixpath
 from collections.abc import Sequence
 from pathlib import Path, PurePosixPath
 from typing import Optional
 
 from . import skill
-from .smoke_judge import Judge
+from .smoke_judge import Judge, probe_args, probes_key
 
 
 def _help_output(j: Judge) -> Optional[str]:
@@ -152,22 +154,64 @@ def untouched(j: Judge) -> None:
     """installed-files-untouched: a tool's files "belong outside the tool's own directory"."""
     changed = j.seen.changed
     if changed:
-        more = f" and {len(changed) - 5} more" if len(changed) > 5 else ""
         j.add(
             "installed-files-untouched",
             (j.facts.shown, None),
-            f"the probes wrote into the installed environment: {', '.join(changed[:5])}{more}",
+            f"the probes wrote into the installed environment: {_listed(changed)}",
             "write state and caches to the per-user location, temporary files to a temporary folder",
         )
 
 
+def _asked_for(path: str, args: Sequence[str]) -> bool:
+    """Whether an argument names ``path`` (or a folder holding it): ``out.json``,
+    ``--output=out.json``, ``--out-dir build`` for ``build/x``."""
+    for arg in args:
+        value = arg.split("=", 1)[1] if arg.startswith("-") and "=" in arg else arg
+        named = posixpath.normpath(value.replace("\\", "/")) if value else ""
+        if named and (path.rstrip("/") == named or path.startswith(named.rstrip("/") + "/")):
+            return True
+    return False
+
+
+def working_folder(j: Judge) -> None:
+    """working-folder-untouched: the smart-tools text, "Where a tool puts its files": a tool
+    "is invoked from a working directory it did not choose, so neither [its own directory
+    nor that one] is a safe place to write"; output goes "where the caller asked for"."""
+    args = probe_args(j.facts)
+    wrote: dict[str, list[str]] = {}
+    for name, paths in j.seen.wrote.items():
+        unasked = [path for path in paths if not _asked_for(path, args.get(name, ()))]
+        if unasked:
+            wrote[name] = unasked
+    if not wrote:
+        return
+    said = "; ".join(f"{j.called(name)}: {_listed(paths)}" for name, paths in wrote.items())
+    j.add(
+        "working-folder-untouched",
+        j.facts.descriptor_place(probes_key(list(wrote))),
+        f"the probes wrote into the folder they were run from, which no argument names: {said}",
+        "write state and caches to the per-user location, temporary files to a temporary "
+        "folder, output only where the caller asks",
+    )
+
+
+def _listed(paths: Sequence[str], most: int = 5) -> str:
+    more = f" and {len(paths) - most} more" if len(paths) > most else ""
+    return ", ".join(paths[:most]) + more
+
+
 def left_behind(j: Judge, place: tuple[str, Optional[int]]) -> None:
     """no-processes-left-behind: nothing keeps running that the caller did not ask for."""
+    runs = [run for run in j.seen.probes.values() if run.left_behind]
     left = [j.called(name) for name, run in j.seen.probes.items() if run.left_behind]
     if left:
+        how = "SIGTERM, then SIGKILL" if any(run.sigkilled for run in runs) else "SIGTERM"
+        escaped = (
+            "; a process no mark finds still held the output open" if any(run.escaped for run in runs) else ""
+        )
         j.add(
             "no-processes-left-behind",
             place,
-            f"{', '.join(left)} exited but left processes running (they were killed)",
+            f"{', '.join(left)} exited but left processes running (smoke ended them: {how}){escaped}",
             "wait for what the tool starts, or start nothing the caller did not ask for",
         )

@@ -1,24 +1,25 @@
 """Running one bounded probe of a tool: its own process group, stdin closed, a timeout, output
 capped, every model-provider variable removed, a scratch working folder.
 
-A probe never hangs the caller and never leaves anything running: on timeout the whole
-process group gets SIGTERM, then SIGKILL after a grace period; when the tool exits, whatever
-it left in its group is killed too. Output is read as it comes (a tool that prints megabytes
-never blocks on a full pipe) and only the first :data:`OUTPUT_CAP` bytes of each stream kept.
+A probe never hangs the caller and never leaves anything running: on timeout everything it
+started gets SIGTERM, then SIGKILL after a grace period; when the tool exits, whatever it
+left running is ended the same way, daemons that left its process group included
+(:mod:`processes` finds them). Output is read as it comes (a tool that prints megabytes never
+blocks on a full pipe) and only the first :data:`OUTPUT_CAP` bytes of each stream kept.
 """
 
 from __future__ import annotations
 
-import contextlib
 import os
 import re
 import selectors
-import signal
 import subprocess
 import time
 from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import IO, NamedTuple, Optional
+
+from . import processes
 
 #: Variables that configure a model provider: API keys, tokens and secrets, provider and model
 #: names. The conformance kit's list (PROVIDER_ENV_RE in its run.py), and more providers.
@@ -85,11 +86,15 @@ class ProbeResult(NamedTuple):
     timed_out: bool = False
     #: a stream was longer than :data:`OUTPUT_CAP` and was cut
     truncated: bool = False
-    #: processes of its group outlived it (they were killed), or kept its output open
+    #: processes it started outlived it (they were ended), or kept its output open
     left_behind: bool = False
     seconds: float = 0.0
     #: why it could not be started at all
     error: Optional[str] = None
+    #: a process still ran after SIGTERM and the grace period: it got SIGKILL
+    sigkilled: bool = False
+    #: a process it started still held its output open and could not be found to end
+    escaped: bool = False
 
     @property
     def ok(self) -> bool:
@@ -105,50 +110,6 @@ class ProbeResult(NamedTuple):
         if lines[0].startswith("Traceback (most recent call last)"):
             return lines[-1].strip()[:200]
         return lines[0][:200]
-
-
-def _group_alive(group: int) -> bool:
-    """True while a process of ``group`` is alive (zombies do not count)."""
-    proc = Path("/proc")
-    if proc.is_dir():
-        for entry in proc.iterdir():
-            if not entry.name.isdigit():
-                continue
-            try:
-                stat = (entry / "stat").read_text()
-            except OSError:
-                continue
-            fields = stat[stat.rfind(")") + 2 :].split()
-            if len(fields) > 2 and fields[2] == str(group) and fields[0] != "Z":
-                return True
-        return False
-    try:
-        os.killpg(group, 0)
-    except (ProcessLookupError, PermissionError):
-        return False
-    return True
-
-
-def _signal_group(group: int, number: int) -> None:
-    with contextlib.suppress(ProcessLookupError, PermissionError):
-        os.killpg(group, number)
-
-
-def _end_group(group: int, grace: float) -> None:
-    """SIGTERM the group, SIGKILL whatever is left after ``grace`` seconds."""
-    _signal_group(group, signal.SIGTERM)
-    deadline = time.monotonic() + grace
-    while time.monotonic() < deadline and _group_alive(group):
-        time.sleep(_POLL_SECONDS)
-    _signal_group(group, signal.SIGKILL)
-
-
-def _end_leftovers(group: int, grace: float) -> bool:
-    """End what the tool left running in its group; True when there was something."""
-    if not _group_alive(group):
-        return False
-    _end_group(group, grace)
-    return True
 
 
 class _Capture:
@@ -181,12 +142,13 @@ def run_probe(
 ) -> ProbeResult:
     """Run ``argv`` once, bounded; never raises for what the tool does."""
     args = tuple(argv)
+    token = processes.new_token()
     started = time.monotonic()
     try:
         process = subprocess.Popen(
             args,
             cwd=str(cwd),
-            env=dict(env),
+            env={**env, processes.PROBE_VARIABLE: token},
             stdin=subprocess.DEVNULL,
             stdout=subprocess.PIPE,
             stderr=subprocess.PIPE,
@@ -195,10 +157,18 @@ def run_probe(
     except OSError as exc:
         return ProbeResult(args, None, "", "", error=f"cannot be started: {exc.strerror or exc}")
     assert process.stdout is not None and process.stderr is not None
+    marks = processes.marks(process.pid, token)
     streams: dict[IO[bytes], _Capture] = {process.stdout: _Capture(cap), process.stderr: _Capture(cap)}
     deadline = started + timeout
-    timed_out = left_behind = False
+    timed_out = left_behind = sigkilled = escaped = False
     exited_at: Optional[float] = None
+
+    def end_all() -> bool:
+        nonlocal sigkilled
+        ended = processes.end(marks, grace)
+        sigkilled = sigkilled or ended.killed
+        return ended.found
+
     with selectors.DefaultSelector() as selector:
         for stream in streams:
             selector.register(stream, selectors.EVENT_READ)
@@ -207,14 +177,16 @@ def run_probe(
             if exited_at is None:
                 if process.poll() is not None:
                     exited_at = now
-                    left_behind = _end_leftovers(process.pid, grace)
+                    left_behind = end_all()
                 elif now >= deadline:
                     timed_out = True
-                    _end_group(process.pid, grace)
+                    end_all()
                     process.wait()
                     exited_at = time.monotonic()
             elif now - exited_at > _DRAIN_SECONDS:
-                left_behind = True  # a process outside the group still holds the output open
+                # a process no mark finds (it left the group, the folder and the token
+                # behind) still holds the output open
+                left_behind = escaped = True
                 break
             for key, _ in selector.select(_POLL_SECONDS):
                 data = os.read(key.fd, 65536)
@@ -229,9 +201,9 @@ def run_probe(
             process.wait(max(0.0, deadline - time.monotonic()))
         except subprocess.TimeoutExpired:
             timed_out = True
-            _end_group(process.pid, grace)
+            end_all()
         else:
-            left_behind = _end_leftovers(process.pid, grace)
+            left_behind = end_all()
     returncode = process.wait()
     out, err = streams[process.stdout], streams[process.stderr]
     return ProbeResult(
@@ -243,4 +215,6 @@ def run_probe(
         truncated=out.truncated or err.truncated,
         left_behind=left_behind,
         seconds=time.monotonic() - started,
+        sigkilled=sigkilled,
+        escaped=escaped,
     )

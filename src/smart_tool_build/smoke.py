@@ -104,8 +104,13 @@ def _observe(
 ) -> Observed:
     env = probe_environment(caller, environment.prefix, environment.bin_dir)
 
+    wrote: dict[str, list[str]] = {}
+
     def probe(name: str, argv: list[str]) -> ProbeResult:
-        return run_probe(argv, env=env, cwd=environment.scratch(name), timeout=options.timeout)
+        folder = environment.scratch(name)
+        result = run_probe(argv, env=env, cwd=folder, timeout=options.timeout)
+        wrote[name] = _left_in(folder)
+        return result
 
     before = _files(environment.prefix)
     probes: dict[str, ProbeResult] = {}
@@ -128,6 +133,7 @@ def _observe(
         scrubbed=provider_variables(caller),
         accessor=accessor,
         changed=changed,
+        wrote={name: found for name, found in wrote.items() if found and name in probes},
         prefix=environment.prefix,
         site=site_packages(environment),
     )
@@ -148,10 +154,38 @@ def _files(prefix: Path) -> dict[str, tuple[int, int]]:
     return found
 
 
+#: entries of a working folder listed at most (a tool may write thousands)
+_LISTED = 50
+
+
+def _left_in(folder: Path) -> list[str]:
+    """What is in ``folder`` (a probe's working folder, empty before it ran): files, links
+    and empty folders (``name/``), relative, sorted; at most :data:`_LISTED` of them."""
+    found: list[str] = []
+    for top, folders, files in os.walk(folder):
+        relative = os.path.relpath(top, folder).replace(os.sep, "/")
+        prefix = "" if relative == "." else relative + "/"
+        if not folders and not files and prefix:
+            found.append(prefix)
+        found += (prefix + name for name in files)
+        found += (prefix + name for name in folders if os.path.islink(os.path.join(top, name)))
+        if len(found) >= _LISTED:
+            break
+    return sorted(_shown(name) for name in found)[:_LISTED]
+
+
+def _shown(name: str) -> str:
+    """A file name as text: bytes that are not UTF-8 (read as surrogates) become U+FFFD, so
+    no output format fails on them."""
+    return name.encode("utf-8", "surrogateescape").decode("utf-8", "replace")
+
+
 def _changes(before: dict[str, tuple[int, int]], after: dict[str, tuple[int, int]]) -> list[str]:
-    created = [f"{name} (created)" for name in sorted(after.keys() - before.keys())]
-    removed = [f"{name} (removed)" for name in sorted(before.keys() - after.keys())]
+    created = [f"{_shown(name)} (created)" for name in sorted(after.keys() - before.keys())]
+    removed = [f"{_shown(name)} (removed)" for name in sorted(before.keys() - after.keys())]
     changed = [
-        f"{name} (changed)" for name in sorted(before.keys() & after.keys()) if before[name] != after[name]
+        f"{_shown(name)} (changed)"
+        for name in sorted(before.keys() & after.keys())
+        if before[name] != after[name]
     ]
     return created + changed + removed

@@ -31,6 +31,13 @@ def probe_args(facts: WheelFacts) -> dict[str, tuple[str, ...]]:
     return probes
 
 
+def probes_key(names: list[str]) -> str:
+    """The descriptor key a finding about the probes ``names`` points at: deterministic_smoke
+    when only its probes are concerned, else cli_argv."""
+    only_smoke = bool(names) and all(name in ("smoke", "capability-help") for name in names)
+    return "deterministic_smoke" if only_smoke else "cli_argv"
+
+
 @dataclass
 class Observed:
     """Everything the probes of one installed wheel found."""
@@ -48,6 +55,8 @@ class Observed:
     accessor: Optional[ProbeResult] = None
     #: files the probes created, changed or removed, relative to the environment
     changed: list[str] = field(default_factory=list)
+    #: by probe: what it left in its working folder (relative paths; a folder ends in /)
+    wrote: dict[str, list[str]] = field(default_factory=dict)
     #: the environment, and its site-packages folders
     prefix: Optional[Path] = None
     site: list[Path] = field(default_factory=list)

@@ -12,8 +12,8 @@ from typing import Callable, Optional
 
 from . import installed_rules
 from .diagnostics import CodeId, Diagnostic
-from .probe import ProbeResult
-from .smoke_judge import BAD_VERB, Judge, Observed, probe_args
+from .probe import GRACE_SECONDS, ProbeResult
+from .smoke_judge import BAD_VERB, Judge, Observed, probe_args, probes_key
 from .wheel_facts import WheelFacts
 
 __all__ = ["BAD_VERB", "Observed", "judge", "probe_args"]
@@ -37,6 +37,7 @@ def judge(facts: WheelFacts, seen: Observed) -> list[Diagnostic]:
     installed_rules.resources(j)
     installed_rules.accessor(j)
     installed_rules.untouched(j)
+    installed_rules.working_folder(j)
     installed_rules.left_behind(j, cli)
     j.out.sort(key=lambda d: (d.path or "", d.line or 0))
     return j.out
@@ -217,11 +218,12 @@ def _hangs(j: Judge) -> None:
         return
     if not hung:
         return
-    key = "deterministic_smoke" if all(name in ("smoke", "capability-help") for name in hung) else "cli_argv"
+    sigkill = any(j.seen.probes[name].sigkilled for name in hung)
+    how = f"SIGTERM, then SIGKILL after {GRACE_SECONDS:g} s: it ignored SIGTERM" if sigkill else "SIGTERM"
     j.add(
         "no-hang-stdin-closed",
-        j.facts.descriptor_place(key),
+        j.facts.descriptor_place(probes_key(hung)),
         f"{', '.join(j.called(name) for name in hung)} did not finish within {j.seen.timeout:g} s "
-        "with stdin closed; the process group was killed",
+        f"with stdin closed; the process group was killed ({how})",
         "never wait for input a caller cannot give: finish or fail",
     )

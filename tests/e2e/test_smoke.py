@@ -1,5 +1,7 @@
 """`smart-tool smoke` on real wheels: one small tool per runtime rule, each breaking that
-rule, a good one of each backend, and tools that hang, print megabytes or leave processes.
+rule, a good one of each backend (the wrapping backend's included), and tools that misbehave:
+hang, ignore SIGTERM, print 100 MB, leave processes or a daemon, write into the folder they
+are run from, ask for a terminal.
 
 Every fixture (fixtures/smoke/, see its README) is built once per module and smoked once;
 the tests read the results. Expected lists are the *whole* output for a fixture, as in
@@ -14,6 +16,7 @@ import shutil
 import subprocess
 import sys
 import time
+import zipfile
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from typing import Any, NamedTuple, Optional
@@ -31,13 +34,17 @@ pytestmark = pytest.mark.build
 SMOKE = FIXTURES / "smoke"
 #: overlays of the library tool; every other overlay is laid over valid/
 LIBRARY = "valid-library"
-OVER_LIBRARY = {"valid-library--setuptools", "installed-manifest-matches"}
+OVER_LIBRARY = {"valid-library--setuptools", "valid-library--wrapper", "installed-manifest-matches"}
 #: built as a user builds them (isolated, backend from the wheelhouse); the rest without
-#: isolation, for speed. The wrapping backend's case goes here too: see test_wrapping_backend.
-ISOLATED = {LIBRARY, "valid-library--setuptools"}
+#: isolation, for speed
+ISOLATED = {LIBRARY, "valid-library--setuptools", "valid-library--wrapper"}
 #: fixtures that need their dependencies (smart-tool-build) installed
 WITH_DEPS = {LIBRARY, *OVER_LIBRARY}
-TIMEOUT = {"no-hang-stdin-closed": 2.0}
+TIMEOUT = {"no-hang-stdin-closed": 2.0, "no-hang-stdin-closed--ignores-sigterm": 2.0}
+#: seconds between SIGTERM and SIGKILL (smart_tool_build.probe.GRACE_SECONDS)
+GRACE = 2.0
+#: smoked with their peak memory measured
+MEASURED = {"valid--megabytes"}
 #: what the caller's environment sets, and smoke must remove from every probe
 PROVIDER = {"SAMPLE_PROVIDER_KEY": "set-by-the-caller", "SMOKE_LIB_API_KEY": "set-by-the-caller"}
 
@@ -73,6 +80,11 @@ class Smoked(NamedTuple):
     document: dict[str, Any]
     stderr: str
     seconds: float
+    #: smoke's own peak resident memory (VmHWM), in KiB, when measured
+    peak_kib: Optional[int] = None
+
+    def messages(self, code: str) -> list[str]:
+        return [d["message"] for d in self.document["diagnostics"] if d["code"] == code]
 
     def found(self) -> list[Expected]:
         found = [
@@ -109,19 +121,41 @@ class Runner:
         env["PATH"] = os.pathsep.join(folders)
         return env
 
-    def run(self, wheel: Path, *args: str, uv: bool = True) -> Smoked:
+    def run(self, wheel: Path, *args: str, uv: bool = True, peak: bool = False) -> Smoked:
+        """``python -m smart_tool_build smoke``; with ``peak``, the same main run by a few lines
+        that then write the process's peak memory into a file."""
         started = time.monotonic()
+        env = self.env(uv=uv)
+        start = [sys.executable, "-m", "smart_tool_build"]
+        if peak:
+            env["SMOKE_PEAK_FILE"] = str(self.tmp / f"peak-{wheel.name}")
+            start = [sys.executable, "-c", PEAK]
         done = subprocess.run(
-            [sys.executable, "-m", "smart_tool_build", "smoke", "--format", "json", *args, wheel.name],
+            [*start, "smoke", "--format", "json", *args, wheel.name],
             cwd=wheel.parent,
-            env=self.env(uv=uv),
+            env=env,
             capture_output=True,
             text=True,
             timeout=600,
         )
         assert "Traceback" not in done.stderr, done.stderr
         document = json.loads(done.stdout) if done.returncode in (0, 1) else {}
-        return Smoked(done.returncode, document, done.stderr, time.monotonic() - started)
+        measured = int(Path(env["SMOKE_PEAK_FILE"]).read_text()) if peak else None
+        return Smoked(done.returncode, document, done.stderr, time.monotonic() - started, measured)
+
+
+#: runs smart-tool's main, then writes VmHWM (the peak resident set, in KiB) to SMOKE_PEAK_FILE
+PEAK = """
+import os, re, sys
+from smart_tool_build.cli import main
+try:
+    code = main(sys.argv[1:])
+finally:
+    status = open("/proc/self/status").read()
+    with open(os.environ["SMOKE_PEAK_FILE"], "w") as out:
+        out.write(re.search(r"VmHWM:\\s+(\\d+) kB", status).group(1))
+raise SystemExit(code)
+"""
 
 
 def options_of(name: str) -> list[str]:
@@ -151,7 +185,9 @@ def runner(builder: Builder, tmp_path_factory: pytest.TempPathFactory) -> Runner
 @pytest.fixture(scope="module")
 def smoked(wheels: dict[str, Path], runner: Runner) -> dict[str, Smoked]:
     with ThreadPoolExecutor(2) as pool:
-        results = pool.map(lambda name: runner.run(wheels[name], *options_of(name)), sorted(wheels))
+        results = pool.map(
+            lambda name: runner.run(wheels[name], *options_of(name), peak=name in MEASURED), sorted(wheels)
+        )
         return dict(zip(sorted(wheels), results))
 
 
@@ -182,10 +218,11 @@ NO_COMMAND = [
 # fixture -> the whole output of smoke for its wheel
 EXPECTED: dict[str, list[Expected]] = {
     "valid": [NO_LIBRARY],
-    "valid--megabytes": [NO_LIBRARY],  # 20 MB on stdout: read, capped, nothing to report
+    "valid--megabytes": [NO_LIBRARY],  # 100 MB on stdout: read, capped, nothing to report
     "valid--python-m": [NO_LIBRARY],  # cli_argv `python -m smoke_demo`: the environment's python
     "valid-library": [],  # hatchling hook
     "valid-library--setuptools": [],  # setuptools plugin
+    "valid-library--wrapper": [],  # the wrapping backend, over uv_build
     # refuses to load: every probe fails, and --help gives no skill to read
     "loads-without-provider": [
         e("loads-without-provider", D, 3),
@@ -209,11 +246,22 @@ EXPECTED: dict[str, list[Expected]] = {
         e("deterministic-capability-runs", D, 4),
         NO_LIBRARY,
     ],
+    # ... and one that ignores SIGTERM: SIGKILL after the grace period
+    "no-hang-stdin-closed--ignores-sigterm": [
+        e("no-hang-stdin-closed", D, 4),
+        e("deterministic-capability-runs", D, 4),
+        NO_LIBRARY,
+    ],
+    # asks for its input on /dev/tty, then on stdin: neither is there, it fails at once
+    "deterministic-capability-runs--terminal": [e("deterministic-capability-runs", D, 4), NO_LIBRARY],
     "help-renders-manifest-body": [w("help-renders-manifest-body", M, 13), NO_SKILL, NO_LIBRARY],
     "skill-resources-ship": [e("skill-resources-ship", f"{W}/smoke_demo/docs/usage.md", None), NO_LIBRARY],
     "skill-resources-ship--directory-not-installed": [e("skill-resources-ship", W, None), NO_LIBRARY],
     "installed-files-untouched": [e("installed-files-untouched", W, None), NO_LIBRARY],
+    "working-folder-untouched": [w("working-folder-untouched", D, 4), NO_LIBRARY],
     "no-processes-left-behind": [w("no-processes-left-behind", D, 3), NO_LIBRARY],
+    # a daemon: out of the process group, stdio on /dev/null, in /; found and ended all the same
+    "no-processes-left-behind--daemon": [w("no-processes-left-behind", D, 3), NO_LIBRARY],
     # cli_argv names none of two console scripts; a module the wheel does not ship
     "cli-argv-installed": [e("cli-argv-installed", D, 3), *NO_COMMAND],
     "cli-argv-installed--module-not-shipped": [e("cli-argv-installed", D, 3), *NO_COMMAND],
@@ -244,13 +292,16 @@ def test_fixture(name: str, smoked: dict[str, Smoked]) -> None:
     assert result.document["checked"] == [wheel_name(name)]
 
 
-def test_wrapping_backend() -> None:
-    """The third backend, smart_tool_build.backend (wrapping uv_build, flit, ...), smoked like
-    the other two. Its case, once it exists: fixtures/smoke/valid-library--wrapper/ holding
-    the pyproject.toml that builds smoke-lib through it; add the name to OVER_LIBRARY and
-    ISOLATED, and to EXPECTED with [] (it must pass every rule, as valid-library does)."""
-    pytest.importorskip("smart_tool_build.backend", reason="the wrapping backend is not written yet")
-    assert "valid-library--wrapper" in EXPECTED, "add the wrapping backend's fixture (see the docstring)"
+def test_wrapping_backend(wheels: dict[str, Path], smoked: dict[str, Smoked]) -> None:
+    """The third backend, smart_tool_build.backend, smoked like the other two: its wheel of
+    smoke-lib (uv_build wrote it, the wrapper added the manifest and the descriptor) passes
+    every rule with nothing to report (test_fixture), as the hatchling and setuptools ones do."""
+    with zipfile.ZipFile(wheels["valid-library--wrapper"]) as archive:
+        generator = archive.read("smoke_lib-2.1.0.dist-info/WHEEL").decode()
+        names = archive.namelist()
+    assert "Generator: uv" in generator, generator
+    assert {"smoke_lib/SMART_TOOL.md", "smoke_lib-2.1.0.dist-info/smart-tool.json"} <= set(names)
+    assert smoked["valid-library--wrapper"].found() == []
 
 
 def wheel_name(name: str) -> str:
@@ -300,12 +351,65 @@ def test_a_hang_costs_the_timeout_not_more(smoked: dict[str, Smoked]) -> None:
     # one probe hangs: the timeout, the grace period before SIGKILL is not needed (SIGTERM
     # ends it), and the rest of the run
     assert smoked["no-hang-stdin-closed"].seconds < TIMEOUT["no-hang-stdin-closed"] + 8
+    (said,) = smoked["no-hang-stdin-closed"].messages("no-hang-stdin-closed")
+    assert said.endswith("the process group was killed (SIGTERM)"), said
 
 
-def test_megabytes_of_output_are_read_and_dropped(smoked: dict[str, Smoked]) -> None:
+def test_sigterm_ignored_costs_the_timeout_and_the_grace(smoked: dict[str, Smoked]) -> None:
+    result = smoked["no-hang-stdin-closed--ignores-sigterm"]
+    assert result.seconds < TIMEOUT["no-hang-stdin-closed--ignores-sigterm"] + GRACE + 8
+    (said,) = result.messages("no-hang-stdin-closed")
+    assert "(SIGTERM, then SIGKILL after 2 s: it ignored SIGTERM)" in said, said
+
+
+def test_100_megabytes_of_output_are_read_and_dropped(smoked: dict[str, Smoked]) -> None:
     result = smoked["valid--megabytes"]
     assert result.seconds < 20
     assert len(json.dumps(result.document)) < 4096
+    # 1 MiB kept of each stream of each probe; the interpreter and the core take the rest
+    assert result.peak_kib is not None and result.peak_kib < 64 * 1024, result.peak_kib
+
+
+def test_a_terminal_is_never_waited_for(smoked: dict[str, Smoked]) -> None:
+    result = smoked["deterministic-capability-runs--terminal"]
+    (said,) = result.messages("deterministic-capability-runs")
+    assert said.endswith("exits 1 with the provider variables removed: EOFError: EOF when reading a line"), (
+        said
+    )
+    assert result.seconds < 20 and not result.messages("no-hang-stdin-closed")
+
+
+def test_files_in_the_working_folder_are_said(smoked: dict[str, Smoked]) -> None:
+    (said,) = smoked["working-folder-untouched"].messages("working-folder-untouched")
+    # the log's name is not UTF-8: shown with U+FFFD, in every format
+    assert said.endswith(
+        "which no argument names: `smoke-demo stats --text hello world`: "
+        ".smoke-demo/cache.json, log-\ufffd.txt"
+    ), said
+
+
+def _cmdlines_with(mark: str) -> list[int]:
+    """The processes whose command line holds ``mark``, from the process table."""
+    found = []
+    for entry in Path("/proc").iterdir():
+        try:
+            if entry.name.isdigit() and mark.encode() in (entry / "cmdline").read_bytes().split(b"\0"):
+                found.append(int(entry.name))
+        except OSError:
+            continue
+    return found
+
+
+@pytest.mark.skipif(not Path("/proc").is_dir(), reason="needs /proc")
+def test_a_daemon_is_found_and_ended(smoked: dict[str, Smoked]) -> None:
+    left = _cmdlines_with("smoke-demo-daemon")
+    for pid in left:  # never leave it running, whatever the outcome
+        os.kill(pid, 9)
+    assert left == []
+    (said,) = smoked["no-processes-left-behind--daemon"].messages("no-processes-left-behind")
+    assert said == (
+        "`smoke-demo stats --text hello world` exited but left processes running (smoke ended them: SIGTERM)"
+    )
 
 
 def _our_processes(folder: Path) -> list[str]:

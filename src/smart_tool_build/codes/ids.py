@@ -60,6 +60,7 @@ CodeId = Literal[
     "installed-manifest-matches",
     "skill-resources-ship",
     "installed-files-untouched",
+    "working-folder-untouched",
     "no-processes-left-behind",
     "catalog-layout",
     "catalog-files-regular",

@@ -100,9 +100,19 @@ CODES: tuple[Code, ...] = (
         "folder, and output where the caller asks.",
     ),
     Code(
+        "working-folder-untouched",
+        WARNING,
+        "A probe left files in the working folder it was started from (a fresh, empty scratch "
+        "folder), none of which its arguments name: the tool writes state, caches or logs into "
+        "whatever folder it is invoked from.",
+        "Put state, caches and logs in the per-user location and temporary files in a temporary "
+        "folder; write output only where the caller asks for it.",
+    ),
+    Code(
         "no-processes-left-behind",
         WARNING,
-        "A probe exited but left processes running (they were killed), or one of them kept its output open.",
+        "A probe exited but left processes running (they were ended: SIGTERM, then SIGKILL), "
+        "daemons that left its process group included, or one of them kept its output open.",
         "Wait for what the tool starts, or do not start servers and daemons unless asked.",
     ),
 )
