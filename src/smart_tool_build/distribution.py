@@ -13,11 +13,15 @@ import json
 import os
 import re
 import stat
-import sys
 from collections.abc import Mapping
 from pathlib import Path
 from types import MappingProxyType
 from typing import Any, Literal, NamedTuple, Optional
+
+# tomli (a dependency) rather than the standard library's tomllib, the same parser: its
+# compiled build reads a pyproject.toml six times as fast, and `check --recursive` reads one
+# per root
+import tomli as tomllib
 
 from . import strict_json
 from .diagnostics import Diagnostic, make
@@ -25,11 +29,6 @@ from .lines import json_key_lines, toml_key_line
 from .names import PACKAGE_JSON, PYPROJECT
 from .optin import collection_table
 from .pysource import parse_module, string_assignment
-
-if sys.version_info >= (3, 11):
-    import tomllib
-else:  # pragma: no cover - exercised on 3.9/3.10
-    import tomli as tomllib
 
 _VERSION_ASSIGN = re.compile(
     r"""^[ \t]*(?:__version__|VERSION|version)[ \t]*(?::[ \t]*str[ \t]*)?=[ \t]*['"]([^'"]+)['"]""",

@@ -11,8 +11,6 @@ import re
 import stat
 from collections import namedtuple
 
-from . import safe_yaml
-
 TYPE_CHECKING = False  # typing stays unimported on a smart tool's --help (it costs a tenth of it)
 if TYPE_CHECKING:
     from pathlib import Path
@@ -123,6 +121,8 @@ def parse_text(text: str) -> Document:
         for number, line in enumerate(_LINES.findall(yaml_text), start=first_line):
             if line.startswith("\t"):
                 raise FrontmatterError("indents with a tab; YAML indentation must use spaces", number)
+    from . import safe_yaml  # here: a reader of descriptors only (a build's metadata step) needs no YAML
+
     try:
         value = safe_yaml.loads(yaml_text, first_line)
     except safe_yaml.YamlError as exc:

@@ -4,7 +4,10 @@ from __future__ import annotations
 
 import os
 import stat
-from pathlib import Path, PurePosixPath
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from pathlib import Path
 
 
 def escapes(root: Path, relative: str) -> bool:
@@ -14,16 +17,18 @@ def escapes(root: Path, relative: str) -> bool:
     root are looked at (a few ``lstat`` calls); the full ``realpath`` is computed only when
     one of them is a symlink.
     """
-    current = root
-    for part in PurePosixPath(relative).parts:
-        current = current / part
+    current = os.fspath(root)
+    for part in relative.split("/"):
+        if part in ("", "."):
+            continue
+        current = os.path.join(current, part)
         try:
             mode = os.lstat(current).st_mode
-        except OSError:
+        except (OSError, ValueError):  # ValueError: a NUL in the path
             return False  # nothing there, so nothing to follow
         if stat.S_ISLNK(mode):
             real_root = os.path.realpath(root)
-            real = os.path.realpath(root / relative)
+            real = os.path.realpath(os.path.join(root, relative))
             return not (real == real_root or real.startswith(real_root.rstrip(os.sep) + os.sep))
     return False
 
@@ -34,4 +39,4 @@ def inside(root: Path, relative: str) -> bool:
     normal = os.path.normpath(relative)
     if os.path.isabs(normal) or normal in (os.curdir, os.pardir) or normal.startswith(os.pardir + os.sep):
         return False
-    return not escapes(root, PurePosixPath(Path(normal)).as_posix())
+    return not escapes(root, normal.replace(os.sep, "/"))

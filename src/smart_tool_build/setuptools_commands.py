@@ -45,7 +45,7 @@ from .optin import SETUPTOOLS_STATE_ATTRIBUTE as STATE_ATTRIBUTE
 if TYPE_CHECKING:
     from .artifacts import SourceFacts
     from .diagnostics import Diagnostic
-    from .layout import ArtifactKind
+    from .layout import ArtifactKind, PlannedFile
     from .plan import BuildPlan
 
     class _Command:
@@ -66,8 +66,9 @@ else:
 
 _WRAPS = "_smart_tool_wraps"
 #: commands that only write metadata: a build frontend runs them in processes of their own
-#: before the one that builds (get_requires_for_build_*, prepare_metadata_for_build_*), so
-#: what the check finds is said there only when it stops the build, and once by the build
+#: before the one that builds (get_requires_for_build_*, prepare_metadata_for_build_*). They
+#: write no artifact, so they do not check (the process that builds does, once): what goes
+#: into the .dist-info is read from the descriptor alone (layout.dist_info_files)
 _METADATA_ONLY = frozenset({"egg_info", "dist_info"})
 
 
@@ -206,8 +207,15 @@ def _wrap(base: type, overrides: dict[str, Callable[..., Any]]) -> type:
     return wrapped
 
 
+def _metadata_only(command: Any) -> bool:
+    """Whether this process only writes metadata (see :data:`_METADATA_ONLY`)."""
+    commands = set(getattr(command.distribution, "commands", None) or ())
+    return bool(commands) and commands <= _METADATA_ONLY
+
+
 def _check_then_run(command: Any, run: Callable[[], None]) -> None:
-    _state(command).check(command)
+    if not _metadata_only(command):  # the process that builds checks, with the final version
+        _state(command).check(command)
     run()
 
 
@@ -333,7 +341,13 @@ def write_egg_info_file(command: Any, basename: str, filename: str) -> None:
     state = _state(command)
     data: Optional[bytes] = None
     if not state.editable:
-        for file in state.check(command).files("wheel"):
+        if state.plan is None and _metadata_only(command):
+            from .layout import dist_info_files
+
+            files: tuple[PlannedFile, ...] = dist_info_files(state.root)
+        else:
+            files = state.check(command).files("wheel")
+        for file in files:
             if file.in_dist_info and file.target == basename:
                 data = (state.root / file.source).read_bytes()
     if getattr(command, "dry_run", False):

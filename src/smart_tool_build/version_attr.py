@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import os
 import posixpath
+import re
 from pathlib import Path
 from typing import NamedTuple
 
@@ -54,11 +55,38 @@ def version_attr_drift(
     expected = package_version.written or package_version.value
     drift = []
     for init in package_inits(root, manifest_relative):
+        if _plainly_agrees(root / init, package_version):
+            continue
         tree = parse_module(root / init)
         found = None if tree is None else string_assignment(tree, "__version__")
         if found is not None and not same_text(found.value, package_version):
             drift.append(VersionAttr(init, found, expected))
     return drift
+
+
+#: ``__version__ = "..."`` alone on a line, at the module's top level
+_PLAIN_ASSIGNMENT = re.compile(
+    rb"""__version__[ \t]*(?::[ \t]*str[ \t]*)?=[ \t]*(['"])([^'"\\\r\n]*)\1[ \t]*(?:#[^\r\n]*)?"""
+)
+
+
+def _plainly_agrees(path: Path, package_version: PackageVersion) -> bool:
+    """Whether the module surely has no drifted ``__version__``, told without parsing it:
+    the name does not occur, or every line it occurs on is a plain top-level assignment of
+    the package's version. Anything else (or a file that cannot be read) is left to ast."""
+    try:
+        data = path.read_bytes()
+    except OSError:
+        return False
+    if b"__version__" not in data:
+        return True
+    for line in data.splitlines():
+        if b"__version__" not in line:
+            continue
+        match = _PLAIN_ASSIGNMENT.fullmatch(line)
+        if match is None or not same_text(match.group(2).decode("utf-8", "replace"), package_version):
+            return False
+    return True
 
 
 def version_attr_rule(
