@@ -64,7 +64,7 @@ else:
 def classify_install(install: str) -> tuple[str, Optional[str]]:
     """('url' | 'path' | 'bad', reason): a reference to documentation, never a command."""
     text = install.strip()
-    if "\x00" in text or any(ord(c) < 32 for c in text):
+    if not text.isprintable() and any(ord(c) < 32 for c in text):
         return "bad", "contains control characters"
     if any(op in text for op in _SHELL_OPERATORS):
         return "bad", "looks like a shell command (it has a shell operator)"

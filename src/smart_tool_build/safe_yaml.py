@@ -138,6 +138,12 @@ def _check_tag(event: Any, line_of: LineOf) -> None:
 _STR = _CORE + "str"
 
 
+#: what a plain scalar's text resolves to and builds (the resolver is a pure function of the
+#: text: keys and common values repeat across every manifest of a recursive check)
+_PLAIN: dict[str, tuple[str, Any]] = {}
+_PLAIN_LIMIT = 4096
+
+
 def _scalar(loader: Any, event: Any, line_of: LineOf) -> Any:
     """Construct a scalar with PyYAML's own resolver, limited to the core schema."""
     if event.tag not in (None, "!"):
@@ -145,7 +151,20 @@ def _scalar(loader: Any, event: Any, line_of: LineOf) -> Any:
     elif not event.implicit[0]:  # quoted or block scalar: always a string
         return event.value
     else:
+        known = _PLAIN.get(event.value)
+        if known is not None:
+            return known[1]
         tag = loader.resolve(yaml.ScalarNode, event.value, event.implicit)
+        if tag in (_STR, _CORE + "null", _CORE + "bool", _CORE + "int", _CORE + "float"):
+            value = _construct(loader, event, tag, line_of)
+            if len(_PLAIN) >= _PLAIN_LIMIT:
+                _PLAIN.clear()
+            _PLAIN[event.value] = (tag, value)
+            return value
+    return _construct(loader, event, tag, line_of)
+
+
+def _construct(loader: Any, event: Any, tag: str, line_of: LineOf) -> Any:
     if tag == _STR:
         return event.value
     if tag == _CORE + "merge":
