@@ -307,7 +307,7 @@ def _amend(plan: BuildPlan, kind: ArtifactKind, built: Path, final: Path) -> Non
     except AmendError as exc:
         _fail([f"{_PREFIX}{exc}"])
     if changed:
-        _say(f"{final.name}: {len(changed)} files the build must carry put in: {', '.join(changed)}")
+        _say(f"{final.name}: put in what it must carry: {', '.join(changed)}")
 
 
 def _verify(plan: BuildPlan, kind: ArtifactKind, final: Path) -> None:

@@ -1,0 +1,3 @@
+"""acme-widget: turns widget specs into widgets."""
+
+__version__ = "0.1.0"
