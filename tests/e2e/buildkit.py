@@ -239,3 +239,30 @@ def assert_tool_built(
 
     for artifact in (build.sdist, build.wheel):
         assert f"smart-tool: {artifact.name} verified" in build.output
+
+
+def edit(path: Path, old: str, new: str) -> None:
+    """Replace the first ``old`` in a fixture copy's file (which must hold it) with ``new``."""
+    text = path.read_text()
+    assert old in text, f"{old!r} not in {path}"
+    path.write_text(text.replace(old, new, 1))
+
+
+def git(project: Path, *args: str) -> str:
+    """Run git in ``project`` as a throwaway identity; its output."""
+    done = subprocess.run(
+        ["git", "-c", "user.name=t", "-c", "user.email=t@example.com", "-c", "commit.gpgsign=false", *args],
+        cwd=project,
+        check=True,
+        capture_output=True,
+        text=True,
+    )
+    return done.stdout
+
+
+def assert_line(build: Build, path: str, code: str) -> None:
+    """The problem is shown the documented way: ``path:line: code: message``, on one line."""
+    import re
+
+    pattern = rf"^{re.escape(path)}(:\d+)?: {re.escape(code)}: \S"
+    assert re.search(pattern, build.output, re.MULTILINE), f"no `{path}: {code}:` line in:\n{build.output}"

@@ -28,7 +28,7 @@ from pathlib import Path
 from typing import Callable
 
 import pytest
-from buildkit import FIXTURES, SETUPTOOLS, Build, Builder, pip_download
+from buildkit import FIXTURES, SETUPTOOLS, Build, Builder, edit, pip_download
 
 if sys.version_info >= (3, 11):
     import tomllib
@@ -172,12 +172,6 @@ def outside_dist_info(names: list[str]) -> list[str]:
 
 
 # --- hostile settings ------------------------------------------------------------------------
-
-
-def edit(path: Path, old: str, new: str) -> None:
-    text = path.read_text()
-    assert old in text, f"{old!r} not in {path}"
-    path.write_text(text.replace(old, new, 1))
 
 
 def keep_embedded_in_step(project: Path) -> None:

@@ -24,12 +24,6 @@ SETUPTOOLS_SYSTEM = (
 HATCHLING_SYSTEM = 'requires = ["hatchling", "smart-tool-build"]\nbuild-backend = "hatchling.build"\n'
 
 
-def edit(path: Path, old: str, new: str) -> None:
-    text = path.read_text()
-    assert old in text, f"{old!r} not in {path}"
-    path.write_text(text.replace(old, new, 1))
-
-
 def as_hatchling(project: Path) -> None:
     """The same collection built by hatchling: its backend, and the hook's table to opt in."""
     pyproject = project / "pyproject.toml"

@@ -19,6 +19,7 @@ from buildkit import (
     Build,
     Builder,
     assert_tool_built,
+    git,
     sdist_members,
     tar_names,
     wheel_members,
@@ -34,15 +35,6 @@ DESCRIPTOR = "smart-tool.json"
 def manifests_in(names: list[str], nested: tuple[str, ...] = ()) -> list[str]:
     """The SMART_TOOL.md members outside the nested tools' folders."""
     return [n for n in names if n.rsplit("/", 1)[-1] == MANIFEST and not n.startswith(nested)]
-
-
-def git(project: Path, *args: str) -> None:
-    subprocess.run(
-        ["git", "-c", "user.name=t", "-c", "user.email=t@example.com", "-c", "commit.gpgsign=false", *args],
-        cwd=project,
-        check=True,
-        stdout=subprocess.DEVNULL,
-    )
 
 
 # --- the src-layout example -------------------------------------------------------------

@@ -12,22 +12,10 @@ from collections.abc import Callable
 from pathlib import Path
 
 import pytest
-from buildkit import EXAMPLES, FIXTURES, Build, Builder, assert_clean_failure
+from buildkit import EXAMPLES, FIXTURES, Builder, assert_clean_failure, assert_line, edit
 
 HATCHLING = FIXTURES / "hatchling"
 EXAMPLE_MANIFEST = "src/acme_widget/SMART_TOOL.md"
-
-
-def edit(path: Path, old: str, new: str) -> None:
-    text = path.read_text()
-    assert old in text, f"{old!r} not in {path}"
-    path.write_text(text.replace(old, new, 1))
-
-
-def assert_line(build: Build, path: str, code: str) -> None:
-    """The problem is shown the documented way: ``path:line: code: message``, on one line."""
-    pattern = rf"^{re.escape(path)}(:\d+)?: {re.escape(code)}: \S"
-    assert re.search(pattern, build.output, re.MULTILINE), f"no `{path}: {code}:` line in:\n{build.output}"
 
 
 def example(builder: Builder, name: str) -> Path:

@@ -6,27 +6,15 @@ and builds it isolated (hatch-vcs and setuptools-scm come from the session's whe
 
 from __future__ import annotations
 
-import subprocess
 import zipfile
 from pathlib import Path
 
 import pytest
-from buildkit import FIXTURES, Build, Builder, assert_clean_failure
+from buildkit import FIXTURES, Build, Builder, assert_clean_failure, git
 
 PROJECT = FIXTURES / "hatchling" / "vcs-tool"
 MANIFEST = "src/vcs_tool/SMART_TOOL.md"
 CODE = "manifest-version-matches-package"
-
-
-def git(project: Path, *args: str) -> str:
-    done = subprocess.run(
-        ["git", "-c", "user.name=t", "-c", "user.email=t@example.com", "-c", "commit.gpgsign=false", *args],
-        cwd=project,
-        check=True,
-        stdout=subprocess.PIPE,
-        text=True,
-    )
-    return done.stdout
 
 
 def repository(builder: Builder, name: str, tag: str, *, commits_after: int = 0) -> Path:

@@ -24,6 +24,8 @@ from buildkit import (
     Builder,
     assert_clean_failure,
     assert_tool_built,
+    edit,
+    git,
     pip_download,
     tar_names,
     wheel_members,
@@ -47,21 +49,6 @@ def outside_egg_info(names: list[str], basename: str) -> list[str]:
         for n in names
         if n.rsplit("/", 1)[-1] == basename and not any(p.endswith(".egg-info") for p in n.split("/")[:-1])
     ]
-
-
-def git(project: Path, *args: str) -> None:
-    subprocess.run(
-        ["git", "-c", "user.name=t", "-c", "user.email=t@example.com", "-c", "commit.gpgsign=false", *args],
-        cwd=project,
-        check=True,
-        stdout=subprocess.DEVNULL,
-    )
-
-
-def edit(path: Path, old: str, new: str) -> None:
-    text = path.read_text()
-    assert old in text, (path, old)
-    path.write_text(text.replace(old, new, 1))
 
 
 @pytest.fixture(scope="module")

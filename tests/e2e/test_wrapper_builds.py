@@ -21,7 +21,7 @@ import zipfile
 from pathlib import Path
 
 import pytest
-from buildkit import FIXTURES, Build, Builder, assert_tool_built, zip_names
+from buildkit import FIXTURES, Build, Builder, assert_tool_built, git, zip_names
 from smartkit import cli_env, pip_install, run_in_venv, script, smart_tool, venv_env
 
 pytestmark = pytest.mark.build
@@ -219,15 +219,6 @@ def test_uv_build(builder: Builder) -> None:
         wheel_manifest="uv_build_tool/SMART_TOOL.md",
         dist_info=dist_info_of("uv-build"),
         sdist_also=("docs/installing-jq.md",),
-    )
-
-
-def git(project: Path, *args: str) -> None:
-    subprocess.run(
-        ["git", "-c", "user.name=t", "-c", "user.email=t@example.com", "-c", "commit.gpgsign=false", *args],
-        cwd=project,
-        check=True,
-        capture_output=True,
     )
 
 
