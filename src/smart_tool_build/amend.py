@@ -32,7 +32,6 @@ import os
 import shutil
 import struct
 import tarfile
-import tempfile
 import time
 import zipfile
 from collections.abc import Iterable, Iterator
@@ -100,9 +99,13 @@ def _same_bytes(ours: Iterable[bytes], source: Path) -> bool:
 
 @contextlib.contextmanager
 def _replacing(target: Path) -> Iterator[IO[bytes]]:
-    """A temporary file beside ``target`` that becomes ``target`` only when written whole."""
-    descriptor, name = tempfile.mkstemp(dir=target.parent, prefix=f".{target.name}.", suffix=".part")
+    """A temporary file beside ``target`` that becomes ``target`` only when written whole.
+
+    Its (random) name is chosen before it is created, so an interrupt arriving the moment it
+    is created still finds it to remove (``tempfile.mkstemp`` names it only once it exists)."""
+    name = target.parent / f".{target.name}.{os.urandom(16).hex()}.part"
     try:
+        descriptor = os.open(name, os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_BINARY", 0), 0o600)
         with os.fdopen(descriptor, "wb") as handle:
             yield handle
         os.chmod(name, 0o644)

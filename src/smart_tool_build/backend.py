@@ -219,8 +219,9 @@ def _build_checked(
     name = _wrapped()[0]
     root = Path.cwd()
     origin = f"the version {name} resolved"
-    scratch = _scratch(directory)
+    scratch = Path(directory) / f".smart-tool-{os.urandom(16).hex()}"
     try:
+        _make_scratch(scratch, directory)
         plan = None
         known = _version_before(kind, root, metadata, config_settings)
         if known is not None:
@@ -251,11 +252,11 @@ def _build_checked(
         shutil.rmtree(scratch, ignore_errors=True)
 
 
-def _scratch(directory: str) -> Path:
-    import tempfile
-
+def _make_scratch(scratch: Path, directory: str) -> None:
+    """Made inside the ``try`` that removes it (named first, so an interrupt the moment it
+    is made still finds it)."""
     try:
-        return Path(tempfile.mkdtemp(prefix=".smart-tool-", dir=directory))
+        scratch.mkdir(0o700)
     except OSError as exc:
         _fail([f"{_PREFIX}cannot write into the output folder {directory}: {exc.strerror or exc}"])
 
