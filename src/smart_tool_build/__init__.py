@@ -6,11 +6,12 @@ loaded by every build in an environment, so the public names below are loaded la
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
-
 __version__ = "0.1.0"
 
+TYPE_CHECKING = False  # not typing's: importing typing is most of what this package would cost
 if TYPE_CHECKING:  # what type checkers see; at run time each name loads on first use
+    from typing import Any
+
     from .checks import RootReport, check_root
     from .codes import CODES
     from .descriptor import Descriptor

@@ -23,9 +23,7 @@ from __future__ import annotations
 
 import base64
 import contextlib
-import csv
 import gzip
-import hashlib
 import io
 import itertools
 import os
@@ -181,6 +179,8 @@ def _read_whole(source: zipfile.ZipFile, infos: list[zipfile.ZipInfo]) -> None:
 def _write_member(
     out: zipfile.ZipFile, info: zipfile.ZipInfo, data: Iterable[bytes], records: list[list[str]]
 ) -> None:
+    import hashlib  # here, not above: an sdist's build need not load OpenSSL (2 ms)
+
     digest = hashlib.sha256()
     size = 0
     with out.open(info, "w", force_zip64=info.file_size > 0x7FFFFFFF) as target:
@@ -244,6 +244,8 @@ def amend_wheel(
                     _write_member(out, _copy_info(info), _member(source, info), records)
             for member in [*new_package, *new_meta]:
                 add(member)
+            import csv
+
             text = io.StringIO()
             csv.writer(text, lineterminator="\n").writerows([*records, [record, "", ""]])
             record_info = present.get(record)

@@ -40,14 +40,18 @@ import functools
 import os
 import sys
 from collections.abc import Iterator, Mapping
-from pathlib import Path
-from typing import TYPE_CHECKING, Any, NoReturn, Optional
 
 from .names import PYPROJECT
 from .optin import WRAPPER_ENVIRONMENT, read_toml
 from .wrapping import choose
 
+#: typing and pathlib are imported only where a build needs them: over a backend as light as
+#: uv_build's shim, they are most of what a ``get_requires_for_build_*`` process imports
+TYPE_CHECKING = False
 if TYPE_CHECKING:
+    from pathlib import Path
+    from typing import Any, NoReturn, Optional
+
     from .archive import Archive
     from .diagnostics import Diagnostic
     from .layout import ArtifactKind
@@ -213,6 +217,7 @@ def _build_checked(
     """Everything happens in a scratch folder inside ``directory``; the artifact takes its
     final name by one rename, once it is amended and verified."""
     import shutil
+    from pathlib import Path
 
     from .versions import same_version
 
@@ -273,6 +278,8 @@ def _version_before(
     kind: ArtifactKind, root: Path, metadata: Optional[str], config_settings: Optional[dict[str, Any]]
 ) -> Optional[tuple[str, str]]:
     """(version, where it came from) when it can be known before the build, else None."""
+    from pathlib import Path
+
     from .distribution import core_metadata, read
 
     if metadata is not None:
