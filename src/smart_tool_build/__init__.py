@@ -6,10 +6,9 @@ loaded by every build in an environment, so the public names below are loaded la
 
 from __future__ import annotations
 
-TYPE_CHECKING = False  # typing stays unimported on a smart tool's --help (it costs a tenth of it)
-
 __version__ = "0.1.0"
 
+TYPE_CHECKING = False  # not typing's: importing typing is most of what this package would cost
 if TYPE_CHECKING:  # what type checkers see; at run time each name loads on first use
     from typing import Any
 

@@ -30,7 +30,7 @@ class ArchiveError(Exception):
     """The archive cannot be opened or read at all."""
 
 
-def _read_errors() -> tuple[type[BaseException], ...]:
+def read_errors() -> tuple[type[BaseException], ...]:
     """What reading a corrupt member can raise, beyond OSError and the archive modules' own.
 
     zipfile lets a decompressor's error through (zlib.error for deflate, LZMAError for lzma),
@@ -86,7 +86,7 @@ class Archive:
         try:
             with zipfile.ZipFile(self.path) as handle, handle.open(name) as member:
                 return member.read(MAX_MEMBER_BYTES)
-        except _read_errors():
+        except read_errors():
             return None
 
 
@@ -119,7 +119,7 @@ def open_archive(path: Path, wanted: Callable[[str], bool] | None = None) -> Arc
             _read_zip(archive, select)
         else:
             _read_tar(archive, select)
-    except _read_errors() as exc:
+    except read_errors() as exc:
         raise ArchiveError(f"cannot be read: {exc}") from None
     return archive
 

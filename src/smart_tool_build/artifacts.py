@@ -80,6 +80,11 @@ class ArtifactReport:
         return has_errors(self.diagnostics, warnings_as_errors=warnings_as_errors)
 
 
+def unreadable(shown: str, problem: str) -> Diagnostic:
+    """The finding for an archive that cannot be read whole (``problem`` reads after "artifact")."""
+    return make("artifact-readable", shown, None, f"artifact {problem}")
+
+
 def verify(
     path: Path,
     *,
@@ -101,7 +106,7 @@ def verify(
         archive = open_archive(path)
     except ArchiveError as exc:
         report = ArtifactReport(path, "unknown")
-        report.diagnostics.append(make("artifact-readable", shown, None, f"artifact {exc}"))
+        report.diagnostics.append(unreadable(shown, str(exc)))
         return report
     report = ArtifactReport(path, archive.kind)
     out = report.diagnostics

@@ -14,18 +14,23 @@ import nothing of the core. ``build_wheel`` and ``build_sdist``:
 1. check the project with the core (one plan, :func:`smart_tool_build.plan.plan_build`),
    before building when the version is known (static, the frontend's metadata, or the
    wrapped backend's ``prepare_metadata_for_build_wheel``);
-2. let the wrapped backend build into a scratch folder beside the output;
+2. let the wrapped backend build into a scratch folder inside the output folder;
 3. check again with the version its METADATA / PKG-INFO carries, when that was not known;
 4. amend the archive with the plan's files (:mod:`smart_tool_build.amend`), whatever the
-   wrapped backend's include and exclude settings said;
-5. verify the result (:func:`smart_tool_build.artifacts.verify`); a failing one is removed.
+   wrapped backend's include and exclude settings said, reading every member (a truncated
+   or corrupt archive is an ``artifact-readable`` finding);
+5. verify the result (:func:`smart_tool_build.artifacts.verify`), still in the scratch
+   folder, and only then rename it into place: a failing one never takes its name, and
+   neither does a half-written one, whatever interrupts the build.
 
 ``build_editable`` checks and copies nothing (the accessor reads the source tree). While the
 wrapped backend runs, the plugins of hatchling and setuptools step aside
 (:data:`smart_tool_build.optin.WRAPPER_ENVIRONMENT`), so the checks run once.
 
-A problem in the project ends the build with one line per problem on stderr and exit status
-1, no traceback; the wrapped backend's own errors pass through as they are.
+A problem in the project, an output folder that cannot be written or an unreadable archive
+ends the build with one line per problem on stderr and exit status 1, an interrupt with one
+line and status 130; no traceback of ours. The wrapped backend's own errors pass through as
+they are.
 """
 
 from __future__ import annotations
@@ -35,14 +40,19 @@ import functools
 import os
 import sys
 from collections.abc import Iterator, Mapping
-from pathlib import Path
-from typing import TYPE_CHECKING, Any, NoReturn, Optional
 
 from .names import PYPROJECT
 from .optin import WRAPPER_ENVIRONMENT, read_toml
 from .wrapping import choose
 
+#: typing and pathlib are imported only where a build needs them: over a backend as light as
+#: uv_build's shim, they are most of what a ``get_requires_for_build_*`` process imports
+TYPE_CHECKING = False
 if TYPE_CHECKING:
+    from pathlib import Path
+    from typing import Any, NoReturn, Optional
+
+    from .archive import Archive
     from .diagnostics import Diagnostic
     from .layout import ArtifactKind
     from .plan import BuildPlan
@@ -56,10 +66,10 @@ def _say(line: str) -> None:
     print(f"{_PREFIX}{line}", file=sys.stderr, flush=True)
 
 
-def _fail(lines: list[str]) -> NoReturn:
+def _fail(lines: list[str], status: int = 1) -> NoReturn:
     for line in lines:
         print(line, file=sys.stderr, flush=True)
-    raise SystemExit(1)
+    raise SystemExit(status)
 
 
 def _document() -> Mapping[str, Any]:
@@ -194,26 +204,40 @@ def __getattr__(name: str) -> Any:
 def _build(
     kind: ArtifactKind, directory: str, config_settings: Optional[dict[str, Any]], metadata: Optional[str]
 ) -> str:
+    """One build; an interrupt ends it with one line, and nothing written under its name."""
+    try:
+        return _build_checked(kind, directory, config_settings, metadata)
+    except KeyboardInterrupt:
+        _fail([f"{_PREFIX}interrupted: no {kind} written to {directory}"], 130)
+
+
+def _build_checked(
+    kind: ArtifactKind, directory: str, config_settings: Optional[dict[str, Any]], metadata: Optional[str]
+) -> str:
+    """Everything happens in a scratch folder inside ``directory``; the artifact takes its
+    final name by one rename, once it is amended and verified."""
     import shutil
-    import tempfile
+    from pathlib import Path
 
     from .versions import same_version
 
     name = _wrapped()[0]
     root = Path.cwd()
     origin = f"the version {name} resolved"
-    plan = None
-    known = _version_before(kind, root, metadata, config_settings)
-    if known is not None:
-        plan = _plan(root, known[0], known[1] if known[1] else origin, kind)
-    hook = {"wheel": "build_wheel", "sdist": "build_sdist", "editable": "build_editable"}[kind]
-    args: tuple[Any, ...] = (config_settings,) if kind == "sdist" else (config_settings, metadata)
-    scratch = Path(tempfile.mkdtemp(prefix=".smart-tool-", dir=directory))
+    scratch = Path(directory) / f".smart-tool-{os.urandom(16).hex()}"
     try:
+        _make_scratch(scratch, directory)
+        plan = None
+        known = _version_before(kind, root, metadata, config_settings)
+        if known is not None:
+            plan = _plan(root, known[0], known[1] if known[1] else origin, kind)
+        hook = {"wheel": "build_wheel", "sdist": "build_sdist", "editable": "build_editable"}[kind]
+        args: tuple[Any, ...] = (config_settings,) if kind == "sdist" else (config_settings, metadata)
         built_name = str(_delegate(hook, str(scratch), *args))
         built = scratch / built_name
         final = Path(directory) / built_name
-        version = _artifact_version(built)
+        archive = _open_built(built, final.name)
+        version = _artifact_version(archive)
         if version is not None and (plan is None or not same_version(plan.version, version)):
             plan = _plan(
                 root, version, f"{origin} (its {'PKG-INFO' if kind == 'sdist' else 'METADATA'})", kind
@@ -221,19 +245,41 @@ def _build(
         if plan is None:
             _fail([f"{_PREFIX}{built_name} carries no version in its metadata: not checked, not built"])
         if kind == "editable":
-            shutil.move(str(built), str(final))
+            _place(built, final)
             return built_name
-        _amend(plan, kind, built, final)
-        _verify(plan, kind, final)
+        checked = scratch / "checked" / built_name
+        checked.parent.mkdir()
+        _amend(plan, kind, archive, checked, final.name)
+        _verify(plan, kind, checked, final.name)
+        _place(checked, final)
         return built_name
     finally:
         shutil.rmtree(scratch, ignore_errors=True)
+
+
+def _make_scratch(scratch: Path, directory: str) -> None:
+    """Made inside the ``try`` that removes it (named first, so an interrupt the moment it
+    is made still finds it)."""
+    try:
+        scratch.mkdir(0o700)
+    except OSError as exc:
+        _fail([f"{_PREFIX}cannot write into the output folder {directory}: {exc.strerror or exc}"])
+
+
+def _place(path: Path, final: Path) -> None:
+    """``path`` becomes ``final`` in one step: a reader sees the whole artifact or none."""
+    try:
+        os.replace(path, final)
+    except OSError as exc:
+        _fail([f"{_PREFIX}cannot write {final}: {exc.strerror or exc}"])
 
 
 def _version_before(
     kind: ArtifactKind, root: Path, metadata: Optional[str], config_settings: Optional[dict[str, Any]]
 ) -> Optional[tuple[str, str]]:
     """(version, where it came from) when it can be known before the build, else None."""
+    from pathlib import Path
+
     from .distribution import core_metadata, read
 
     if metadata is not None:
@@ -255,14 +301,20 @@ def _version_before(
     return (version, "") if version else None
 
 
-def _artifact_version(path: Path) -> Optional[str]:
-    from .archive import ArchiveError, dist_info_folders, open_archive
-    from .distribution import core_metadata
+def _open_built(built: Path, shown: str) -> Archive:
+    """The archive the wrapped backend wrote; one it wrote unreadable is a finding."""
+    from .archive import ArchiveError, open_archive
 
     try:
-        archive = open_archive(path)
-    except ArchiveError:
-        return None  # the verifier names what is wrong with it
+        return open_archive(built)
+    except ArchiveError as exc:
+        _reject(shown, [_unreadable(shown, str(exc))])
+
+
+def _artifact_version(archive: Archive) -> Optional[str]:
+    from .archive import dist_info_folders
+    from .distribution import core_metadata
+
     if archive.kind == "wheel":
         folders = dist_info_folders(archive.files)
         member = f"{folders[0]}/METADATA" if len(folders) == 1 else None
@@ -285,14 +337,11 @@ def _plan(root: Path, version: str, origin: str, kind: ArtifactKind) -> BuildPla
     return plan
 
 
-def _amend(plan: BuildPlan, kind: ArtifactKind, built: Path, final: Path) -> None:
+def _amend(plan: BuildPlan, kind: ArtifactKind, archive: Archive, target: Path, shown: str) -> None:
     from .amend import Addition, AmendError, amend_sdist, amend_wheel, source_date_epoch
-    from .archive import ArchiveError, dist_info_folders, open_archive
+    from .archive import dist_info_folders
 
-    try:
-        names = list(open_archive(built, lambda _: False).files)
-    except ArchiveError as exc:
-        _fail([f"{_PREFIX}{built.name} {exc}"])
+    names = list(archive.files)
     if kind == "wheel":
         folders = dist_info_folders(names)
         dist_info = folders[0] if len(folders) == 1 else ""
@@ -303,25 +352,34 @@ def _amend(plan: BuildPlan, kind: ArtifactKind, built: Path, final: Path) -> Non
         additions = [Addition(f"{top}/{f.target}", plan.root / f.source) for f in plan.files("sdist")]
         amend = amend_sdist
     try:
-        changed = amend(built, final, additions, epoch=source_date_epoch())
+        changed = amend(archive.path, target, additions, epoch=source_date_epoch())
     except AmendError as exc:
-        _fail([f"{_PREFIX}{exc}"])
+        _reject(shown, [_unreadable(shown, str(exc))])
+    except OSError as exc:
+        _fail([f"{_PREFIX}cannot write {shown}: {exc}"])
     if changed:
-        _say(f"{final.name}: put in what it must carry: {', '.join(changed)}")
+        _say(f"{shown}: put in what it must carry: {', '.join(changed)}")
 
 
-def _verify(plan: BuildPlan, kind: ArtifactKind, final: Path) -> None:
+def _verify(plan: BuildPlan, kind: ArtifactKind, path: Path, shown: str) -> None:
     from .artifacts import verify
 
-    report = verify(final, source=plan.facts("sdist" if kind == "sdist" else "wheel"), display=final.name)
+    report = verify(path, source=plan.facts("sdist" if kind == "sdist" else "wheel"), display=shown)
     _show(report.diagnostics)
     if report.failed():
-        with contextlib.suppress(OSError):
-            final.unlink()
-        _fail(
-            [*_errors(report.diagnostics), f"{_PREFIX}removed {final.name}: it failed the smart-tool checks"]
-        )
-    _say(f"{final.name} verified")
+        _reject(shown, _errors(report.diagnostics))
+    _say(f"{shown} verified")
+
+
+def _unreadable(shown: str, problem: str) -> str:
+    from .artifacts import unreadable
+
+    return str(unreadable(shown, problem))
+
+
+def _reject(shown: str, errors: list[str]) -> NoReturn:
+    """The artifact failed: it never takes its final name (its scratch folder goes)."""
+    _fail([*errors, f"{_PREFIX}removed {shown}: it failed the smart-tool checks"])
 
 
 def _errors(diagnostics: list[Diagnostic]) -> list[str]:

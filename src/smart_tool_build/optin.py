@@ -12,9 +12,12 @@ import os
 import re
 import sys
 from collections.abc import Mapping
-from typing import Any
 
 from .names import DESCRIPTOR_NAME, PYPROJECT
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:  # typing stays out of the wrapper's cheap hooks
+    from typing import Any
 
 #: the attribute of setuptools' Distribution that holds the plugin's state (opted in)
 SETUPTOOLS_STATE_ATTRIBUTE = "_smart_tool_build"

@@ -11,9 +11,12 @@ from __future__ import annotations
 
 import re
 from collections.abc import Mapping
-from typing import Any, NamedTuple, Optional
 
 from .optin import build_requires
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import Any, Optional
 
 #: how ``build-backend`` names the wrapper
 WRAPPER = "smart_tool_build.backend"
@@ -36,14 +39,19 @@ _OBJECT_REFERENCE = re.compile(
 )
 
 
-class Choice(NamedTuple):
-    """The backend to wrap (``module`` or ``module:object``), or why none can be chosen."""
+class Choice:
+    """The backend to wrap (``module`` or ``module:object``), or why none can be chosen.
 
-    backend: Optional[str]
-    #: where the answer came from, for messages
-    origin: str
-    #: one line naming the key to set, when ``backend`` is None
-    problem: Optional[str] = None
+    A plain class rather than a NamedTuple, so that the wrapper's cheap hooks import no typing."""
+
+    __slots__ = ("backend", "origin", "problem")
+
+    def __init__(self, backend: Optional[str], origin: str, problem: Optional[str] = None) -> None:
+        self.backend = backend
+        #: where the answer came from, for messages
+        self.origin = origin
+        #: one line naming the key to set, when ``backend`` is None
+        self.problem = problem
 
 
 def choose(document: Mapping[str, Any]) -> Choice:

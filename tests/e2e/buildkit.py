@@ -104,6 +104,7 @@ class Builder:
         isolated: bool = True,
         targets: tuple[str, ...] = (),
         extra_env: Optional[dict[str, str]] = None,
+        config_settings: Optional[dict[str, str]] = None,
     ) -> Build:
         """``python -m build`` (sdist, then wheel from it, unless ``targets`` says otherwise)."""
         out_dir = project.parent / f"{project.name}-dist"
@@ -112,6 +113,7 @@ class Builder:
         out_dir.mkdir()
         args = [sys.executable, "-m", "build", "-o", str(out_dir)]
         args += [f"--{t}" for t in targets]
+        args += [f"--config-setting={key}={value}" for key, value in (config_settings or {}).items()]
         if not isolated:
             args.append("--no-isolation")
         args.append(str(project))
@@ -150,6 +152,25 @@ def pip_download(requirements: list[str], wheelhouse: Path) -> None:
         ],
         check=True,
     )
+
+
+def put_backend(wheelhouse: Path, module: str, source: str) -> None:
+    """A one-module build backend distribution of a test's own, written as a wheel into the
+    wheelhouse (distribution ``<module>-backend``), for builds that must meet a faulty backend."""
+    dist = f"{module}_backend"
+    path = wheelhouse / f"{dist}-1.0-py3-none-any.whl"
+    if path.exists():
+        return
+    info = f"{dist}-1.0.dist-info"
+    files = {
+        f"{module}.py": source,
+        f"{info}/METADATA": f"Metadata-Version: 2.1\nName: {module}-backend\nVersion: 1.0\n",
+        f"{info}/WHEEL": "Wheel-Version: 1.0\nGenerator: hand\nRoot-Is-Purelib: true\nTag: py3-none-any\n",
+    }
+    with zipfile.ZipFile(path, "w") as wheel:
+        for name, text in files.items():
+            wheel.writestr(name, text)
+        wheel.writestr(f"{info}/RECORD", "".join(f"{name},,\n" for name in [*files, f"{info}/RECORD"]))
 
 
 def wheel_members(path: Path) -> dict[str, bytes]:

@@ -13,7 +13,7 @@ import zipfile
 from pathlib import Path
 
 import pytest
-from buildkit import FIXTURES, Build, Builder, assert_clean_failure
+from buildkit import FIXTURES, Build, Builder, assert_clean_failure, put_backend
 from smartkit import smart_tool
 
 pytestmark = pytest.mark.build
@@ -154,19 +154,38 @@ def test_the_backend_key_picks_the_backend(builder: Builder) -> None:
         assert "Generator: flit" in wheel.read("flit_core_tool-0.4.0.dist-info/WHEEL").decode()
 
 
-def test_the_wrapped_backends_own_error_passes_through(builder: Builder) -> None:
-    """uv_build refuses a project whose module is missing; its words reach the user, and no
-    frame of the wrapper is shown."""
-    project = builder.copy(WRAPPER / "uv-build", "wrapper-backend-error")
-    edit(
-        project / "pyproject.toml",
+#: family: (the pyproject.toml line naming the module, what it becomes, what the backend says)
+BACKEND_ERRORS = {
+    # uv_build's Rust binary prints its error and exits: SystemExit passes through
+    "uv-build": (
         "[tool.uv.build-backend]\n",
         '[tool.uv.build-backend]\nmodule-name = "nowhere"\n',
-    )
+        "Expected a Python module at: src/nowhere/__init__.py",
+    ),
+    # flit_core raises: its traceback is printed from its own frame down
+    "flit-core": (
+        'name = "flit_core_tool"\n',
+        'name = "nowhere"\n',
+        "ValueError: No file/folder found for module nowhere",
+    ),
+}
+
+
+@pytest.mark.parametrize("family", sorted(BACKEND_ERRORS))
+def test_the_wrapped_backends_own_error_passes_through(builder: Builder, family: str) -> None:
+    """A backend that refuses a project whose module is missing: its words reach the user as
+    it wrote them, the checks found nothing, and no frame of the wrapper is shown."""
+    old, new, said = BACKEND_ERRORS[family]
+    project = builder.copy(WRAPPER / family, f"wrapper-backend-error-{family}")
+    edit(project / "pyproject.toml", old, new)
     build = builder.build(project)
     assert not build.ok
-    assert "nowhere" in build.output, build.output
-    assert "smart_tool_build/backend.py" not in build.output, build.output
+    assert said in build.output, build.output
+    assert "smart_tool_build/" not in build.output, build.output  # no frame of ours, at any depth
+    assert not re.search(r"^\S+: [a-z-]+: ", build.output, re.MULTILINE), build.output  # no finding
+    if family == "flit-core":
+        assert "Traceback (most recent call last):" in build.output
+        assert "flit_core/common.py" in build.output, build.output
     assert list(build.out_dir.iterdir()) == []
 
 
@@ -182,27 +201,10 @@ TAMPER = (
 )
 
 
-def put_tamper_backend(wheelhouse: Path) -> None:
-    """A one-module backend distribution, written as a wheel into the wheelhouse."""
-    path = wheelhouse / "tamper_backend-1.0-py3-none-any.whl"
-    if path.exists():
-        return
-    info = "tamper_backend-1.0.dist-info"
-    files = {
-        "tamper.py": TAMPER,
-        f"{info}/METADATA": "Metadata-Version: 2.1\nName: tamper-backend\nVersion: 1.0\n",
-        f"{info}/WHEEL": "Wheel-Version: 1.0\nGenerator: hand\nRoot-Is-Purelib: true\nTag: py3-none-any\n",
-    }
-    with zipfile.ZipFile(path, "w") as wheel:
-        for name, text in files.items():
-            wheel.writestr(name, text)
-        wheel.writestr(f"{info}/RECORD", "".join(f"{name},,\n" for name in [*files, f"{info}/RECORD"]))
-
-
 def test_a_tampering_backend_is_caught_and_its_wheel_removed(builder: Builder) -> None:
     """A backend that wraps flit and slips a second manifest into the wheel: the verifier
     refuses the finished wheel and removes it."""
-    put_tamper_backend(builder.wheelhouse)
+    put_backend(builder.wheelhouse, "tamper", TAMPER)
     project = builder.copy(WRAPPER / "flit-core", "wrapper-tampering")
     edit(project / "pyproject.toml", '"flit_core"]', '"flit_core", "tamper-backend"]')
     (project / "pyproject.toml").write_text(

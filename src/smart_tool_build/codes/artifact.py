@@ -8,8 +8,8 @@ CODES: tuple[Code, ...] = (
     Code(
         "artifact-readable",
         ERROR,
-        "The artifact cannot be opened as a wheel or sdist, or lacks the metadata every "
-        "wheel (.dist-info/METADATA) or sdist (one top folder, PKG-INFO) has.",
+        "The artifact cannot be opened or read as a wheel or sdist (truncated or corrupt), or "
+        "lacks the metadata every wheel (.dist-info/METADATA) or sdist (one top folder, PKG-INFO) has.",
         "Rebuild it; check the file was not truncated on upload or download.",
     ),
     Code(
