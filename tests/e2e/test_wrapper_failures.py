@@ -10,26 +10,14 @@ from __future__ import annotations
 import hashlib
 import re
 import zipfile
-from pathlib import Path
 
 import pytest
-from buildkit import FIXTURES, Build, Builder, assert_clean_failure, put_backend
+from buildkit import FIXTURES, Build, Builder, assert_clean_failure, assert_line, edit, put_backend
 from smartkit import smart_tool
 
 pytestmark = pytest.mark.build
 
 WRAPPER = FIXTURES / "wrapper"
-
-
-def edit(path: Path, old: str, new: str) -> None:
-    text = path.read_text()
-    assert old in text, f"{old!r} not in {path}"
-    path.write_text(text.replace(old, new, 1))
-
-
-def assert_line(build: Build, path: str, code: str) -> None:
-    pattern = rf"^{re.escape(path)}(:\d+)?: {re.escape(code)}: \S"
-    assert re.search(pattern, build.output, re.MULTILINE), f"no `{path}: {code}:` line in:\n{build.output}"
 
 
 def assert_nothing_left(build: Build) -> None:
