@@ -11,14 +11,16 @@ source tree names it).
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Optional
+from typing import TYPE_CHECKING, Optional
 
 from .descriptor import Descriptor
 from .diagnostics import Diagnostic, make
 from .distribution import PackageDefinition
 from .paths import inside
-from .runners import Launch, look_through
 from .suggestions import command_hint
+
+if TYPE_CHECKING:
+    from .runners import Launch
 
 
 def _module_here(root: Path, module: str) -> bool:
@@ -57,6 +59,10 @@ def cli_argv_rule(
     """A warning when ``cli_argv`` starts something that is not the project's."""
     if package.scripts is None:
         return []  # no [project] table to judge against (package.json, setup.py)
+    if named.cli_argv[0] in package.scripts:
+        return []  # the common case: a declared script, no runner to look through
+    from .runners import look_through
+
     launch = look_through(named.cli_argv)
     why = _not_ours(launch, root, package)
     if why is None:

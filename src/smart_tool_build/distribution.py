@@ -13,6 +13,7 @@ import json
 import os
 import re
 import stat
+import sys
 from collections.abc import Mapping
 from pathlib import Path
 from types import MappingProxyType
@@ -20,8 +21,11 @@ from typing import Any, Literal, NamedTuple, Optional
 
 # tomli (a dependency) rather than the standard library's tomllib, the same parser: its
 # compiled build reads a pyproject.toml six times as fast, and `check --recursive` reads one
-# per root
-import tomli as tomllib
+# per root. A build's backend has usually imported tomllib already; then that one is used.
+if "tomllib" in sys.modules:
+    tomllib = sys.modules["tomllib"]
+else:
+    import tomli as tomllib
 
 from . import strict_json
 from .diagnostics import Diagnostic, make

@@ -12,12 +12,14 @@ import os
 import posixpath
 import re
 from pathlib import Path
-from typing import NamedTuple
+from typing import TYPE_CHECKING, NamedTuple
 
 from .diagnostics import Diagnostic, Severity, make
 from .distribution import PackageVersion
-from .pysource import StringAssignment, parse_module, string_assignment
 from .versions import is_development, same_text
+
+if TYPE_CHECKING:
+    from .pysource import StringAssignment
 
 
 class VersionAttr(NamedTuple):
@@ -57,6 +59,8 @@ def version_attr_drift(
     for init in package_inits(root, manifest_relative):
         if _plainly_agrees(root / init, package_version):
             continue
+        from .pysource import parse_module, string_assignment  # ast: only when a plain look cannot tell
+
         tree = parse_module(root / init)
         found = None if tree is None else string_assignment(tree, "__version__")
         if found is not None and not same_text(found.value, package_version):
