@@ -25,8 +25,9 @@ from typing import Optional
 import pytest
 
 from smart_tool_build import archive as archive_module
-from smart_tool_build.artifacts import compare_pair, verify
+from smart_tool_build.artifacts import verify
 from smart_tool_build.cli import main
+from smart_tool_build.inspection import compare_pair
 
 REPO = Path(__file__).resolve().parents[1]
 ROOTS = REPO / "fixtures" / "roots"

@@ -1,4 +1,4 @@
-"""Checking built wheels and sdists: the one verifier both build hooks and `inspect` call.
+"""Checking built wheels and sdists: the one verifier every adapter and `inspect` call.
 
 A build hook hands in :class:`SourceFacts` (the bytes and places the source says the
 artifact must carry); ``smart-tool inspect`` checks an artifact on its own, from any backend.
@@ -434,22 +434,3 @@ def _install_docs_in(
             )
         )
     return out
-
-
-def compare_pair(wheel: ArtifactReport, sdist: ArtifactReport, shown: str) -> list[Diagnostic]:
-    """A wheel and an sdist of one release (same name, same version) carry byte-identical manifests."""
-    if wheel.manifest_bytes is None or sdist.manifest_bytes is None:
-        return []
-    if wheel.name != sdist.name or wheel.version != sdist.version:
-        return []  # not one release: e.g. two tools of a monorepo that share a version
-    if wheel.manifest_bytes == sdist.manifest_bytes:
-        return []
-    return [
-        make(
-            "artifact-pair-identical",
-            shown,
-            None,
-            f"the wheel's {wheel.manifest_member} and the sdist's {sdist.manifest_member} differ "
-            f"for the same release {wheel.version}",
-        )
-    ]

@@ -13,9 +13,9 @@ from pathlib import Path
 from typing import Any, Optional
 
 from .artifact_options import pyproject_facts
-from .artifacts import ArtifactReport, compare_pair, verify
+from .artifacts import ArtifactReport, verify
 from .config import Options, read_options
-from .diagnostics import Diagnostic
+from .diagnostics import Diagnostic, make
 from .distribution import normalize_name
 from .names import PYPROJECT
 
@@ -77,3 +77,22 @@ def _local_options(
     tool, text, version = pyproject_facts(data)
     options, problems = read_options(tool, path=PYPROJECT, text=text, flags=flags)
     return options, version, problems
+
+
+def compare_pair(wheel: ArtifactReport, sdist: ArtifactReport, shown: str) -> list[Diagnostic]:
+    """A wheel and an sdist of one release (same name, same version) carry byte-identical manifests."""
+    if wheel.manifest_bytes is None or sdist.manifest_bytes is None:
+        return []
+    if wheel.name != sdist.name or wheel.version != sdist.version:
+        return []  # not one release: e.g. two tools of a monorepo that share a version
+    if wheel.manifest_bytes == sdist.manifest_bytes:
+        return []
+    return [
+        make(
+            "artifact-pair-identical",
+            shown,
+            None,
+            f"the wheel's {wheel.manifest_member} and the sdist's {sdist.manifest_member} differ "
+            f"for the same release {wheel.version}",
+        )
+    ]
