@@ -11,6 +11,7 @@ from __future__ import annotations
 import contextlib
 import os
 import shutil
+import signal
 import subprocess
 import sys
 from collections.abc import Iterator
@@ -51,6 +52,13 @@ def run_cli(
         text=True,
         timeout=60,
     )
+
+
+def interruptible() -> None:
+    """A ``preexec_fn``: the child takes SIGINT as Ctrl-C even when this test process was
+    started in the background, where SIGINT is ignored and an ignored signal stays ignored
+    across exec (a Python child would then never raise KeyboardInterrupt)."""
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
 
 
 def copy_root(name: str, target: Path) -> Path:

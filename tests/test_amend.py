@@ -22,7 +22,7 @@ from pathlib import Path
 import pytest
 
 from smart_tool_build.amend import Addition, AmendError, amend_sdist, amend_wheel
-from support import cli_env, unprivileged
+from support import cli_env, interruptible, unprivileged
 
 DIST_INFO = "demo-1.0.dist-info"
 METADATA = b"Metadata-Version: 2.1\nName: demo\nVersion: 1.0\n"
@@ -239,6 +239,7 @@ def test_an_interrupt_while_amending_leaves_the_target_as_it_was(
         stdout=subprocess.PIPE,
         stderr=subprocess.STDOUT,
         text=True,
+        preexec_fn=interruptible,
     )
     deadline = time.monotonic() + 120
     while process.poll() is None and not list(out.glob("*.part")) and time.monotonic() < deadline:

@@ -21,6 +21,8 @@ from typing import Any, Optional
 import pytest
 from buildkit import FIXTURES, Build, Builder, assert_clean_failure, assert_tool_built, put_backend
 
+from support import interruptible
+
 pytestmark = pytest.mark.build
 
 WRAPPER = FIXTURES / "wrapper"
@@ -210,7 +212,7 @@ def test_an_interrupt_while_amending_leaves_nothing(builder: Builder) -> None:
         blob.truncate(300 * 1024 * 1024)  # sparse zeros: cheap to write, slow enough to amend
     out = builder.root / "interrupted-dist"
     out.mkdir()
-    process = start_build(builder, project, out, "--wheel", start_new_session=True)
+    process = start_build(builder, project, out, "--wheel", start_new_session=True, preexec_fn=interruptible)
     deadline = time.monotonic() + 300
     while process.poll() is None and not list(out.glob("**/*.part")) and time.monotonic() < deadline:
         time.sleep(0.01)
