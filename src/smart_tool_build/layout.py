@@ -78,26 +78,6 @@ def plan_layout(root: Path, manifest_source: str, install_docs: list[str]) -> La
     return Layout(manifest_source, package_path(root, manifest_source), tuple(dict.fromkeys(sdist)))
 
 
-def dist_info_files(root: Path) -> tuple[PlannedFile, ...]:
-    """What the wheel's ``.dist-info`` folder carries (the descriptor, a manifest outside
-    every package), told without the checks: for a backend's metadata-only step (setuptools'
-    ``egg_info`` and ``dist_info`` in a frontend's ``get_requires_for_build_*`` and
-    ``prepare_metadata_for_build_*`` processes), which writes no artifact. The process that
-    builds checks; a descriptor that cannot be read here gives nothing to write."""
-    from .descriptor import parse_file, resolve_manifest
-
-    if not (root / DESCRIPTOR_NAME).is_file():
-        return ()
-    named = parse_file(root / DESCRIPTOR_NAME).descriptor
-    if named is None:
-        return ()
-    relative = posixpath.normpath(named.manifest)
-    resolved, _ = resolve_manifest(root, relative)
-    if resolved is None or not resolved.is_file():
-        return ()
-    return tuple(f for f in plan_layout(root, relative, []).wheel_files() if f.in_dist_info)
-
-
 def dist_info_name(name: str, version: str) -> str:
     """The .dist-info folder name a wheel of ``name`` ``version`` uses (PEP 427/491), for a
     backend that does not say which name it gives."""

@@ -45,7 +45,7 @@ from .optin import SETUPTOOLS_STATE_ATTRIBUTE as STATE_ATTRIBUTE
 if TYPE_CHECKING:
     from .artifacts import SourceFacts
     from .diagnostics import Diagnostic
-    from .layout import ArtifactKind, PlannedFile
+    from .layout import ArtifactKind
     from .plan import BuildPlan
 
     class _Command:
@@ -66,9 +66,10 @@ else:
 
 _WRAPS = "_smart_tool_wraps"
 #: commands that only write metadata: a build frontend runs them in processes of their own
-#: before the one that builds (get_requires_for_build_*, prepare_metadata_for_build_*). They
-#: write no artifact, so they do not check (the process that builds does, once): what goes
-#: into the .dist-info is read from the descriptor alone (layout.dist_info_files)
+#: before the one that builds (get_requires_for_build_*, prepare_metadata_for_build_*), so
+#: what the check finds is said there only when it stops the build, and once by the build.
+#: They do check: a failing check in the first of them stops the build before setuptools
+#: writes its .egg-info into the source tree
 _METADATA_ONLY = frozenset({"egg_info", "dist_info"})
 
 
@@ -207,15 +208,8 @@ def _wrap(base: type, overrides: dict[str, Callable[..., Any]]) -> type:
     return wrapped
 
 
-def _metadata_only(command: Any) -> bool:
-    """Whether this process only writes metadata (see :data:`_METADATA_ONLY`)."""
-    commands = set(getattr(command.distribution, "commands", None) or ())
-    return bool(commands) and commands <= _METADATA_ONLY
-
-
 def _check_then_run(command: Any, run: Callable[[], None]) -> None:
-    if not _metadata_only(command):  # the process that builds checks, with the final version
-        _state(command).check(command)
+    _state(command).check(command)
     run()
 
 
@@ -341,13 +335,7 @@ def write_egg_info_file(command: Any, basename: str, filename: str) -> None:
     state = _state(command)
     data: Optional[bytes] = None
     if not state.editable:
-        if state.plan is None and _metadata_only(command):
-            from .layout import dist_info_files
-
-            files: tuple[PlannedFile, ...] = dist_info_files(state.root)
-        else:
-            files = state.check(command).files("wheel")
-        for file in files:
+        for file in state.check(command).files("wheel"):
             if file.in_dist_info and file.target == basename:
                 data = (state.root / file.source).read_bytes()
     if getattr(command, "dry_run", False):

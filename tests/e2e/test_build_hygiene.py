@@ -191,9 +191,7 @@ def no_isolation(builder: Builder, tmp_path_factory: pytest.TempPathFactory) -> 
     extra = tmp_path_factory.mktemp("hygiene-frontend-wheels")
     pip_download(["build"], extra)
     python = builder.venv("hygiene-setuptools")
-    requirements = [SETUPTOOLS, "wheel", "build", "pyyaml", "packaging"]
-    if sys.version_info < (3, 11):
-        requirements.append("tomli")
+    requirements = [SETUPTOOLS, "wheel", "build", "pyyaml", "packaging", "tomli"]  # ours: --no-deps
     plugin = builder.root / "hygiene-plugin"
     for args in (
         ["--upgrade", *requirements],
