@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import platform
 import statistics
 import subprocess
@@ -166,7 +167,7 @@ def main() -> None:
     parser.add_argument("--catalog-sizes", type=int, nargs="*", default=[1000])
     parser.add_argument("--repeat", type=int, default=5)
     args = parser.parse_args()
-    print(f"machine: {platform.machine()}, {platform.processor() or '?'}; python {platform.python_version()}")
+    print(f"machine: {platform.machine()}, {os.cpu_count()} cores; python {platform.python_version()}")
     if args.sizes:
         roots_table(args.sizes, args.repeat)
     if args.catalog_sizes:

@@ -5,10 +5,12 @@ from __future__ import annotations
 import json
 import os
 from collections.abc import Iterable, Sequence
-from typing import Optional
+from typing import TYPE_CHECKING, Optional
 
 from .diagnostics import Diagnostic, Severity
-from .edits import Edit
+
+if TYPE_CHECKING:  # fix's edits: check and inspect need not import difflib and tempfile
+    from .edits import Edit
 
 #: bumped only when a key is removed or changes meaning
 JSON_SCHEMA_VERSION = 1

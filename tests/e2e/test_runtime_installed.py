@@ -6,21 +6,25 @@ there (nothing of this checkout on the path; smart-tool-build from the wheelhous
 from __future__ import annotations
 
 import json
+import subprocess
 from pathlib import Path
 
 import pytest
 from buildkit import Builder
 from smartkit import (
+    ACCESSOR_PROBE,
     ARTIFACT_FIXTURES,
     HATCHLING_EXAMPLE,
     SETUPTOOLS_EXAMPLE,
     expected_accessor,
+    pip_install,
     probe_accessor,
     probe_not_found,
     run_in_venv,
     script,
     shared_build,
     split_manifest,
+    venv_env,
     venv_with,
 )
 
@@ -134,6 +138,33 @@ def test_tool_help_is_the_body(installed: Installed) -> None:
     assert done.returncode == 0, done.stderr
     _, body = split_manifest(installed.manifest)
     assert done.stdout == body.strip("\r\n") + "\n"
+
+
+def test_a_target_install_on_pythonpath_is_found(builder: Builder) -> None:
+    """``pip install --target DIR`` and DIR on PYTHONPATH: the accessor's listing of sys.path
+    finds the tool there, in a venv that has only smart-tool-build installed."""
+    example, dist, manifest_source = TOOLS["hatchling"]
+    tool = shared_build(builder, example)
+    python = venv_with(builder, "installed-target")
+    target = python.parents[1] / "target"
+    pip_install(builder, python, "--no-deps", "--target", target, tool.wheel)
+    done = subprocess.run(
+        [str(python), "-c", ACCESSOR_PROBE.replace("DIST", repr(dist))],
+        cwd=python.parents[1],
+        env={**venv_env(builder), "PYTHONPATH": str(target)},
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    assert done.returncode == 0, done.stdout + done.stderr
+    found = json.loads(done.stdout)
+    read_from = Path(found.pop("read_from"))
+    assert read_from.is_relative_to(target)
+    manifest = (tool.project / manifest_source).read_bytes()
+    assert read_from.read_bytes() == manifest
+    for key in ("module_file", "optional_type"):
+        found.pop(key)
+    assert found == expected_accessor(manifest)
 
 
 # ---------------------------------------------------------------- nothing to find
