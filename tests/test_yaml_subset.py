@@ -50,6 +50,7 @@ DECLINED = {
     "sexagesimal": "a: 1:20\n",
     "underscored-int": "a: 1_000\n",
     "negative": "a: -1\n",
+    "int-of-5000-digits": "a: " + "9" * 5000 + "\n",
     "flow-sequence": "a: [x]\n",
     "flow-mapping": "a: {x: y}\n",
     "anchor": "a: &x y\nb: *x\n",

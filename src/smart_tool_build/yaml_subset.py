@@ -71,8 +71,8 @@ def _plain(text: str) -> Any:
     if first in _NOT_FIRST or ": " in text or text.endswith(":"):
         raise _Declined
     if "0" <= first <= "9":
-        if text.isascii() and text.isdigit() and (first != "0" or text == "0"):
-            return int(text)  # a decimal int (017 would be octal)
+        if text.isascii() and text.isdigit() and (first != "0" or text == "0") and len(text) < 19:
+            return int(text)  # a decimal int (017 would be octal; a longer one is PyYAML's)
         if not _dotted(text):
             raise _Declined
         return text
