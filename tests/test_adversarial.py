@@ -165,6 +165,11 @@ CONTENT_CASES: dict[str, tuple[Any, list[Expected]]] = {
     # block mappings need a line and an indentation a level: 1,400 levels are ~1 MB, as deep
     # as the size limit lets in (10,000 would be 50 MB: see the size-limit test)
     "nesting--1400-block-mappings": (block_mappings(1_400), [("manifest-frontmatter-parses", ERR, M, 66)]),
+    # Python refuses int() of over 4,300 digits: a finding, not a ValueError
+    "int--5000-digits": (
+        "---\nsmart_tool_format: " + "9" * 5000 + "\nname: demo-tool\n---\n",
+        [("manifest-frontmatter-parses", ERR, M, 2)],
+    ),
     "binary-garbage": (
         random.Random(7).randbytes(4096) + b"\x00",
         [("manifest-frontmatter-parses", ERR, M, None)],
