@@ -36,6 +36,18 @@ def _requirement(variable: str, default: str) -> str:
 
 HATCHLING = _requirement("SMART_TOOL_TEST_HATCHLING", "hatchling")
 SETUPTOOLS = _requirement("SMART_TOOL_TEST_SETUPTOOLS", "setuptools")
+
+
+def setuptools_at_least(major: int) -> bool:
+    """Whether the setuptools under test (``SMART_TOOL_TEST_SETUPTOOLS``) is ``major`` or newer;
+    the default, the newest, is."""
+    if "==" not in SETUPTOOLS:
+        return True
+    return int(SETUPTOOLS.split("==", 1)[1].split(".")[0]) >= major
+
+
+#: PEP 660 editable installs of a pyproject-only project came with setuptools 64
+PEP660_SKIP = "PEP 660 editable installs: setuptools 64+"
 #: the backends without plugins, which the wrapping backend serves
 WRAPPED = {
     "uv-build": _requirement("SMART_TOOL_TEST_UV_BUILD", "uv-build"),

@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
-from buildkit import FIXTURES, SETUPTOOLS, Builder
+from buildkit import FIXTURES, SETUPTOOLS, Builder, setuptools_at_least
 from smartkit import run_in_venv, venv_env
 from test_collection_builds import RESOURCE_FOLDERS, Source, discover, read_source
 
@@ -29,15 +29,6 @@ RESOURCE_NOTE = "smart-tool: editable install of a collection: the resource fold
 EMBEDDED_NOTE = (
     "smart-tool: editable install of a collection: {package_dir}/ has no pyproject.toml of its own"
 )
-
-
-def setuptools_has_pep660() -> bool:
-    """Editable installs of a pyproject-only project need setuptools 64 or newer."""
-    from packaging.requirements import Requirement
-    from packaging.version import Version
-
-    pinned = [s.version for s in Requirement(SETUPTOOLS).specifier if s.operator == "=="]
-    return not pinned or Version(pinned[0]) >= Version("64")
 
 
 #: mode -> (fixture, extra pip arguments)
@@ -63,7 +54,7 @@ class Editable:
 @pytest.fixture(scope="module", params=sorted(MODES))
 def editable(request: pytest.FixtureRequest, builder: Builder) -> Editable:
     mode = request.param
-    if mode.startswith("setuptools") and not setuptools_has_pep660():
+    if mode.startswith("setuptools") and not setuptools_at_least(64):
         pytest.skip(f"{SETUPTOOLS} has no PEP 660 editable installs")
     fixture, extra = MODES[mode]
     project = builder.copy(COLLECTIONS / fixture, f"collection-editable-{mode}")

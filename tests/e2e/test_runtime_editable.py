@@ -9,7 +9,7 @@ import json
 from pathlib import Path
 
 import pytest
-from buildkit import Builder
+from buildkit import PEP660_SKIP, Builder, setuptools_at_least
 from smartkit import (
     HATCHLING_EXAMPLE,
     SETUPTOOLS_EXAMPLE,
@@ -51,6 +51,8 @@ class Editable:
 @pytest.fixture(scope="module", params=sorted(MODES))
 def editable(request: pytest.FixtureRequest, builder: Builder) -> Editable:
     example, dist, manifest_source, extra = MODES[request.param]
+    if request.param.startswith("setuptools") and not setuptools_at_least(64):
+        pytest.skip(PEP660_SKIP)
     project = builder.copy(example, f"editable-{request.param}")
     python = venv_with(builder, f"editable-{request.param}")
     pip_install(builder, python, *extra, "-e", project)

@@ -27,6 +27,7 @@ from buildkit import (
     edit,
     git,
     pip_download,
+    setuptools_at_least,
     tar_names,
     wheel_members,
     zip_names,
@@ -217,12 +218,6 @@ def test_root_manifest_goes_to_the_dist_info(root_manifest: Build) -> None:
 
 
 # --- versions setuptools resolves at build time ----------------------------------------------
-
-
-def setuptools_at_least(major: int) -> bool:
-    if "==" not in SETUPTOOLS:
-        return True  # the newest
-    return int(SETUPTOOLS.split("==", 1)[1].split(".")[0]) >= major
 
 
 @pytest.fixture(scope="module")

@@ -15,7 +15,16 @@ import sys
 from pathlib import Path
 
 import pytest
-from buildkit import EXAMPLES, FIXTURES, SETUPTOOLS, Build, Builder, assert_clean_failure, wheel_members
+from buildkit import (
+    EXAMPLES,
+    FIXTURES,
+    SETUPTOOLS,
+    Build,
+    Builder,
+    assert_clean_failure,
+    setuptools_at_least,
+    wheel_members,
+)
 
 pytestmark = pytest.mark.build
 
@@ -23,12 +32,6 @@ TOOLS = FIXTURES / "setuptools"
 MANIFEST = "SMART_TOOL.md"
 DESCRIPTOR = "smart-tool.json"
 HEAVY = ("yaml", "packaging", "setuptools", "smart_tool_build.checks", "smart_tool_build.setuptools_commands")
-
-
-def setuptools_at_least(major: int) -> bool:
-    if "==" not in SETUPTOOLS:
-        return True  # the newest
-    return int(SETUPTOOLS.split("==", 1)[1].split(".")[0]) >= major
 
 
 def venv_with(builder: Builder, name: str, *requirements: str) -> Path:

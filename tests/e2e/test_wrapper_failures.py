@@ -229,6 +229,8 @@ def test_two_builds_give_identical_bytes(builder: Builder, family: str) -> None:
 def test_setuptools_naming_smart_tool_build_without_a_descriptor_fails(builder: Builder) -> None:
     """Naming smart-tool-build in [build-system].requires is asking: no descriptor is a finding."""
     project = builder.copy(WRAPPER / "setuptools", "setuptools-asked-no-descriptor")
+    # the plugin's rule, on every setuptools it serves (the fixture asks 64+ for its editable case)
+    edit(project / "pyproject.toml", '"setuptools>=64"', '"setuptools>=61"')
     edit(
         project / "pyproject.toml",
         'build-backend = "smart_tool_build.backend"',
