@@ -16,6 +16,7 @@ would get it from an index.
 from __future__ import annotations
 
 import os
+import re
 import shutil
 import subprocess
 import sys
@@ -272,6 +273,14 @@ def assert_tool_built(
 
     for artifact in (build.sdist, build.wheel):
         assert f"smart-tool: {artifact.name} verified" in build.output
+
+
+def pep625(name: str) -> str:
+    """An sdist's file name in PEP 625's normal form: an older backend (flit_core 3.4, setuptools
+    before 69.3) writes ``flit-core-tool-0.4.0.tar.gz`` where a newer one writes
+    ``flit_core_tool-0.4.0.tar.gz``; any other name comes back as it is."""
+    match = re.fullmatch(r"(.+)-([^-]+)\.tar\.gz", name)
+    return f"{match[1].replace('-', '_')}-{match[2]}.tar.gz" if match else name
 
 
 def edit(path: Path, old: str, new: str) -> None:
