@@ -37,6 +37,7 @@ READ = {
     "spaces-around": "a: x\n\n   \n# c\nb:   y   \n",
     "non-ascii": "name: é\ndescription: 日本語のツール\n",
     "indented-root": "  a: 1\n  b:\n    - x\n",
+    "nested-as-deep-as-allowed": "".join(" " * i + f"k{i}:\n" for i in range(63)) + " " * 63 + "k63: x\n",
     "empty": "",
     "comments-only": "# c\n\n",
 }
@@ -80,6 +81,11 @@ DECLINED = {
     "nested-sequence": "- - x\n",
     "key-past-the-mapping's-column": "a: 1\n  b: 2\n",
     "comment-past-a-scalar": "a: x\n  # c\n",
+    # one level past MAX_DEPTH: PyYAML's to refuse, with its line
+    "nested-too-deep": "".join(" " * i + f"k{i}:\n" for i in range(64)) + " " * 64 + "k64: x\n",
+    "sequences-of-mappings-too-deep": (
+        "".join(" " * (2 * i) + "- a:\n" for i in range(32)) + " " * 64 + "- x\n"
+    ),
 }
 
 

@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import re
 
-from .yaml_values import MAX_NODES, LineDict, LineList
+from .yaml_values import MAX_DEPTH, MAX_NODES, LineDict, LineList
 
 TYPE_CHECKING = False  # typing stays unimported on a smart tool's --help (it costs a tenth of it)
 if TYPE_CHECKING:
@@ -29,9 +29,6 @@ if TYPE_CHECKING:
 
 #: what :func:`read` returns for text outside the subset
 DECLINED: Any = object()
-
-#: deeper documents are PyYAML's (which refuses them beyond its own bound)
-MAX_DEPTH = 16
 
 _KEY = re.compile(r"([A-Za-z_][A-Za-z0-9_-]*):(?: +|$)")
 _DOUBLE = re.compile(r'"([^"\\]*)"')
