@@ -157,46 +157,45 @@ def project(root: Path, backend: str, way: str, size: str) -> Path:
     return target
 
 
-def venv(root: Path, backend: str, way: str, wheels: Path) -> Path:
-    path = root / f"venv-{backend}-{way}"
+def venv_with(path: Path, packages: list[str], wheels: Path) -> Path:
+    """A fresh venv at ``path`` with ``packages`` installed from ``wheels``; its python."""
     subprocess.run([sys.executable, "-m", "venv", str(path)], check=True)
     python = path / "bin" / "python"
+    pip = [str(python), "-m", "pip", "install", "-q", "--disable-pip-version-check", "--find-links"]
+    subprocess.run([*pip, str(wheels), *packages], check=True)
+    return python
+
+
+def venv(root: Path, backend: str, way: str, wheels: Path) -> Path:
     packages = ["build", "hatchling" if backend == "hatchling" else "setuptools", "wheel"]
     if way == "empty":
         packages.append("bench-empty-plugin")
     if way == "ours":
         packages.append("smart-tool-build")
-    subprocess.run(
-        [
-            str(python),
-            "-m",
-            "pip",
-            "install",
-            "-q",
-            "--disable-pip-version-check",
-            "--find-links",
-            str(wheels),
-            *packages,
-        ],
-        check=True,
-    )
-    return python
+    return venv_with(root / f"venv-{backend}-{way}", packages, wheels)
 
 
-def build_once(python: Path, source: Path, out: Path) -> float:
+def timed_build(
+    python: Path, source: Path, out: Path, env: dict[str, str], flags: tuple[str, ...] = ("--no-isolation",)
+) -> float:
+    """Seconds one ``python -m build FLAGS -o OUT SOURCE`` takes (``out`` emptied first)."""
     if out.exists():
         shutil.rmtree(out)
     start = time.perf_counter()
     done = subprocess.run(
-        [str(python), "-m", "build", "--no-isolation", "-o", str(out), str(source)],
+        [str(python), "-m", "build", *flags, "-o", str(out), str(source)],
         capture_output=True,
         text=True,
-        env={**os.environ, "SOURCE_DATE_EPOCH": "1700000000"},
+        env=env,
     )
     elapsed = time.perf_counter() - start
     if done.returncode != 0:
         raise SystemExit(f"build failed:\n{done.stdout}\n{done.stderr}")
     return elapsed
+
+
+def build_once(python: Path, source: Path, out: Path) -> float:
+    return timed_build(python, source, out, {**os.environ, "SOURCE_DATE_EPOCH": "1700000000"})
 
 
 def main() -> None:

@@ -23,13 +23,11 @@ from __future__ import annotations
 import argparse
 import os
 import platform
-import shutil
 import statistics
 import subprocess
 import sys
 import tarfile
 import tempfile
-import time
 import zipfile
 from pathlib import Path
 
@@ -68,30 +66,14 @@ def project(root: Path, backend: str, way: str, size: str) -> Path:
 
 
 def venv(root: Path, backend: str, way: str, wheels: Path) -> Path:
-    path = root / f"venv-{backend}-{way}"
-    subprocess.run([sys.executable, "-m", "venv", str(path)], check=True)
-    python = path / "bin" / "python"
     packages = ["build", BACKENDS[backend][0], *(["smart-tool-build"] if way == "wrapped" else [])]
-    pip = [
-        str(python),
-        "-m",
-        "pip",
-        "install",
-        "-q",
-        "--disable-pip-version-check",
-        "--find-links",
-        str(wheels),
-    ]
-    subprocess.run([*pip, *packages], check=True)
-    return python
+    return overhead.venv_with(root / f"venv-{backend}-{way}", packages, wheels)
 
 
 def build_once(python: Path, source: Path, out: Path, wheels: Path, isolated: bool) -> float:
     """One `python -m build` (`--no-isolation` unless ``isolated``: then the build
     environments install from ``wheels`` only). Without isolation the venv's scripts go first
     on PATH, as an isolated build has them (uv_build finds its binary there)."""
-    if out.exists():
-        shutil.rmtree(out)
     env = {
         **os.environ,
         "PATH": os.pathsep.join([str(python.parent), os.environ.get("PATH", "")]),
@@ -99,18 +81,7 @@ def build_once(python: Path, source: Path, out: Path, wheels: Path, isolated: bo
     }
     if isolated:
         env.update({"PIP_NO_INDEX": "1", "PIP_FIND_LINKS": str(wheels), "PIP_DISABLE_PIP_VERSION_CHECK": "1"})
-    flags = [] if isolated else ["--no-isolation"]
-    start = time.perf_counter()
-    done = subprocess.run(
-        [str(python), "-m", "build", *flags, "-o", str(out), str(source)],
-        capture_output=True,
-        text=True,
-        env=env,
-    )
-    elapsed = time.perf_counter() - start
-    if done.returncode != 0:
-        raise SystemExit(f"build failed:\n{done.stdout}\n{done.stderr}")
-    return elapsed
+    return overhead.timed_build(python, source, out, env, () if isolated else ("--no-isolation",))
 
 
 def members(out: Path) -> dict[str, set[str]]:
