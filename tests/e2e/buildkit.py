@@ -304,7 +304,5 @@ def git(project: Path, *args: str) -> str:
 
 def assert_line(build: Build, path: str, code: str) -> None:
     """The problem is shown the documented way: ``path:line: code: message``, on one line."""
-    import re
-
     pattern = rf"^{re.escape(path)}(:\d+)?: {re.escape(code)}: \S"
     assert re.search(pattern, build.output, re.MULTILINE), f"no `{path}: {code}:` line in:\n{build.output}"
