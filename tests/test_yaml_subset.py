@@ -82,6 +82,7 @@ DECLINED = {
     "key-past-the-mapping's-column": "a: 1\n  b: 2\n",
     "comment-past-a-scalar": "a: x\n  # c\n",
     # one level past MAX_DEPTH: PyYAML's to refuse, with its line
+    "over-64-KiB": "".join(f"key{i}: value\n" for i in range(6000)),
     "nested-too-deep": "".join(" " * i + f"k{i}:\n" for i in range(64)) + " " * 64 + "k64: x\n",
     "sequences-of-mappings-too-deep": (
         "".join(" " * (2 * i) + "- a:\n" for i in range(32)) + " " * 64 + "- x\n"

@@ -30,6 +30,10 @@ if TYPE_CHECKING:
 #: what :func:`read` returns for text outside the subset
 DECLINED: Any = object()
 
+#: longer frontmatter is PyYAML's: the subset holds the text split into lines, a second copy,
+#: and the largest of the corpus is 6 KiB (a 1 MiB frontmatter would cost a MiB more)
+MAX_CHARACTERS = 64 * 1024
+
 _KEY = re.compile(r"([A-Za-z_][A-Za-z0-9_-]*):(?: +|$)")
 _DOUBLE = re.compile(r'"([^"\\]*)"')
 _SINGLE = re.compile(r"'((?:[^']|'')*)'")
@@ -54,7 +58,7 @@ def read(text: str, first_line: int = 1) -> Any:
     # Python's printable characters are a subset of YAML's that leaves out the line breaks
     # YAML counts and an editor does not (CR, NEL, LS, PS), tabs, controls, surrogates, the
     # byte-order mark, non-characters (and some that YAML allows, such as a no-break space)
-    if not text.replace("\n", " ").isprintable():
+    if len(text) > MAX_CHARACTERS or not text.replace("\n", " ").isprintable():
         return DECLINED
     try:
         return _Reader(text, first_line).document()
