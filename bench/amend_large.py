@@ -31,7 +31,7 @@ PROBE = r"""
 import sys, time
 from pathlib import Path
 start = time.perf_counter()
-from smart_tool_build.amend import Addition, amend_sdist, amend_wheel
+from smart_tool_build.archives.amend import Addition, amend_sdist, amend_wheel
 kind, built, target, member, source = sys.argv[1:]
 if kind != "none":
     amend = amend_wheel if kind == "wheel" else amend_sdist

@@ -41,7 +41,7 @@ CASES = {
     ),
     "core, once per process of an opted-in build (hatchling)": (
         "import hatchling.builders.wheel, hatchling.builders.sdist, hatchling.metadata.core",
-        "import smart_tool_build.plan, smart_tool_build.artifacts",
+        "import smart_tool_build.plan.build_plan, smart_tool_build.archives.verify",
     ),
 }
 
@@ -53,7 +53,7 @@ start = time.perf_counter()
 {measured}
 elapsed = time.perf_counter() - start
 new = set(sys.modules) - before
-heavy = sorted(m for m in new if m in ("yaml", "packaging", "packaging.version") or m.startswith("smart_tool_build.checks"))
+heavy = sorted(m for m in new if m in ("yaml", "packaging", "packaging.version") or m.startswith("smart_tool_build.rules.root"))
 print(elapsed * 1000, ",".join(heavy) or "-")
 """
 

@@ -12,10 +12,20 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+from hypothesis import HealthCheck, settings
 
 _SRC = Path(__file__).resolve().parents[1] / "src"
 if os.environ.get("SMART_TOOL_TEST_INSTALLED") != "1" and str(_SRC) not in sys.path:
     sys.path.insert(0, str(_SRC))
+
+# the hypothesis profiles every property test runs under: "ci" by default, "long" on demand
+# (HYPOTHESIS_PROFILE=long, the long runs BENCHMARKS.md quotes)
+_QUIET = [HealthCheck.too_slow, HealthCheck.data_too_large, HealthCheck.filter_too_much]
+settings.register_profile("ci", max_examples=150, deadline=None, suppress_health_check=_QUIET)
+settings.register_profile(
+    "long", max_examples=20_000, deadline=None, suppress_health_check=_QUIET, print_blob=True
+)
+settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "ci"))
 
 
 @pytest.fixture

@@ -12,15 +12,15 @@ TYPE_CHECKING = False  # not typing's: importing typing is most of what this pac
 if TYPE_CHECKING:  # what type checkers see; at run time each name loads on first use
     from typing import Any
 
-    from .checks import RootReport, check_root
-    from .codes import CODES
-    from .descriptor import Descriptor
-    from .descriptor import parse_bytes as parse_descriptor
-    from .diagnostics import Diagnostic, Severity
-    from .manifest import Manifest, ManifestError, Requirement
-    from .manifest import parse_bytes as parse_manifest
-    from .manifest import parse_file as parse_manifest_file
-    from .runtime import (
+    from .diagnostics.codes import CODES
+    from .diagnostics.diagnostic import Diagnostic, Severity
+    from .rules.descriptor import Descriptor
+    from .rules.descriptor import parse_bytes as parse_descriptor
+    from .rules.manifest import Manifest, ManifestError, Requirement
+    from .rules.manifest import parse_bytes as parse_manifest
+    from .rules.manifest import parse_file as parse_manifest_file
+    from .rules.root import RootReport, check_root
+    from .runtime.accessor import (
         ManifestNotFound,
         load_manifest,
         render_help,
@@ -28,28 +28,28 @@ if TYPE_CHECKING:  # what type checkers see; at run time each name loads on firs
         repository_url,
         skill_directory,
     )
-    from .skill import Capability
+    from .runtime.skill import Capability
 
 _LAZY = {
-    "load_manifest": ("runtime", "load_manifest"),
-    "render_help": ("runtime", "render_help"),
-    "render_skill": ("runtime", "render_skill"),
-    "skill_directory": ("runtime", "skill_directory"),
-    "repository_url": ("runtime", "repository_url"),
-    "Capability": ("skill", "Capability"),
-    "ManifestNotFound": ("runtime", "ManifestNotFound"),
-    "check_root": ("checks", "check_root"),
-    "RootReport": ("checks", "RootReport"),
-    "Diagnostic": ("diagnostics", "Diagnostic"),
-    "Severity": ("diagnostics", "Severity"),
-    "CODES": ("codes", "CODES"),
-    "Manifest": ("manifest", "Manifest"),
-    "Requirement": ("manifest", "Requirement"),
-    "ManifestError": ("manifest", "ManifestError"),
-    "parse_manifest": ("manifest", "parse_bytes"),
-    "parse_manifest_file": ("manifest", "parse_file"),
-    "parse_descriptor": ("descriptor", "parse_bytes"),
-    "Descriptor": ("descriptor", "Descriptor"),
+    "load_manifest": ("runtime.accessor", "load_manifest"),
+    "render_help": ("runtime.accessor", "render_help"),
+    "render_skill": ("runtime.accessor", "render_skill"),
+    "skill_directory": ("runtime.accessor", "skill_directory"),
+    "repository_url": ("runtime.accessor", "repository_url"),
+    "Capability": ("runtime.skill", "Capability"),
+    "ManifestNotFound": ("runtime.accessor", "ManifestNotFound"),
+    "check_root": ("rules.root", "check_root"),
+    "RootReport": ("rules.root", "RootReport"),
+    "Diagnostic": ("diagnostics.diagnostic", "Diagnostic"),
+    "Severity": ("diagnostics.diagnostic", "Severity"),
+    "CODES": ("diagnostics.codes", "CODES"),
+    "Manifest": ("rules.manifest", "Manifest"),
+    "Requirement": ("rules.manifest", "Requirement"),
+    "ManifestError": ("rules.manifest", "ManifestError"),
+    "parse_manifest": ("rules.manifest", "parse_bytes"),
+    "parse_manifest_file": ("rules.manifest", "parse_file"),
+    "parse_descriptor": ("rules.descriptor", "parse_bytes"),
+    "Descriptor": ("rules.descriptor", "Descriptor"),
 }
 
 __all__ = [  # the lazy names, written out so that type checkers and linters see them

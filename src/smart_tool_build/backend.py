@@ -6,26 +6,26 @@ requires = ["smart-tool-build", "uv_build>=0.9"]
 build-backend = "smart_tool_build.backend"
 ```
 
-Every PEP 517 and PEP 660 hook delegates to the backend :mod:`smart_tool_build.wrapping`
+Every PEP 517 and PEP 660 hook delegates to the backend :mod:`smart_tool_build.project.backends`
 chooses. A hook that backend lacks is missing here too (module ``__getattr__``), so a
 frontend does what PEP 517 says for a missing optional hook. ``get_requires_for_build_*``
 import nothing of the core. ``build_wheel`` and ``build_sdist``:
 
-1. check the project with the core (one plan, :func:`smart_tool_build.plan.plan_build`),
+1. check the project with the core (one plan, :func:`smart_tool_build.plan.build_plan.plan_build`),
    before building when the version is known (static, the frontend's metadata, or the
    wrapped backend's ``prepare_metadata_for_build_wheel``);
 2. let the wrapped backend build into a scratch folder inside the output folder;
 3. check again with the version its METADATA / PKG-INFO carries, when that was not known;
-4. amend the archive with the plan's files (:mod:`smart_tool_build.amend`), whatever the
+4. amend the archive with the plan's files (:mod:`smart_tool_build.archives.amend`), whatever the
    wrapped backend's include and exclude settings said, reading every member (a truncated
    or corrupt archive is an ``artifact-readable`` finding);
-5. verify the result (:func:`smart_tool_build.artifacts.verify`), still in the scratch
+5. verify the result (:func:`smart_tool_build.archives.verify.verify`), still in the scratch
    folder, and only then rename it into place: a failing one never takes its name, and
    neither does a half-written one, whatever interrupts the build.
 
 ``build_editable`` checks and copies nothing (the accessor reads the source tree). While the
 wrapped backend runs, the plugins of hatchling and setuptools step aside
-(:data:`smart_tool_build.optin.WRAPPER_ENVIRONMENT`), so the checks run once.
+(:data:`smart_tool_build.project.optin.WRAPPER_ENVIRONMENT`), so the checks run once.
 
 A problem in the project, an output folder that cannot be written or an unreadable archive
 ends the build with one line per problem on stderr and exit status 1, an interrupt with one
@@ -41,9 +41,9 @@ import os
 import sys
 from collections.abc import Iterator, Mapping
 
-from .names import PYPROJECT
-from .optin import WRAPPER_ENVIRONMENT, read_toml
-from .wrapping import choose
+from .project.backends import choose
+from .project.names import PYPROJECT
+from .project.optin import WRAPPER_ENVIRONMENT, read_toml
 
 #: typing and pathlib are imported only where a build needs them: over a backend as light as
 #: uv_build's shim, they are most of what a ``get_requires_for_build_*`` process imports
@@ -52,10 +52,10 @@ if TYPE_CHECKING:
     from pathlib import Path
     from typing import Any, NoReturn, Optional
 
-    from .archive import Archive
-    from .diagnostics import Diagnostic
-    from .layout import ArtifactKind
-    from .plan import BuildPlan
+    from .archives.reader import Archive
+    from .diagnostics.diagnostic import Diagnostic
+    from .plan.build_plan import BuildPlan
+    from .plan.layout import ArtifactKind
 
 __all__ = ["build_sdist", "build_wheel", "get_requires_for_build_sdist", "get_requires_for_build_wheel"]
 
@@ -219,7 +219,7 @@ def _build_checked(
     import shutil
     from pathlib import Path
 
-    from .versions import same_version
+    from .rules.versions import same_version
 
     name = _wrapped()[0]
     root = Path.cwd()
@@ -280,7 +280,7 @@ def _version_before(
     """(version, where it came from) when it can be known before the build, else None."""
     from pathlib import Path
 
-    from .distribution import core_metadata, read
+    from .project.distribution import core_metadata, read
 
     if metadata is not None:
         with contextlib.suppress(OSError):
@@ -303,7 +303,7 @@ def _version_before(
 
 def _open_built(built: Path, shown: str) -> Archive:
     """The archive the wrapped backend wrote; one it wrote unreadable is a finding."""
-    from .archive import ArchiveError, open_archive
+    from .archives.reader import ArchiveError, open_archive
 
     try:
         return open_archive(built)
@@ -312,8 +312,8 @@ def _open_built(built: Path, shown: str) -> Archive:
 
 
 def _artifact_version(archive: Archive) -> Optional[str]:
-    from .archive import dist_info_folders
-    from .distribution import core_metadata
+    from .archives.reader import dist_info_folders
+    from .project.distribution import core_metadata
 
     if archive.kind == "wheel":
         folders = dist_info_folders(archive.files)
@@ -326,7 +326,7 @@ def _artifact_version(archive: Archive) -> Optional[str]:
 
 
 def _plan(root: Path, version: str, origin: str, kind: ArtifactKind) -> BuildPlan:
-    from .plan import plan_build
+    from .plan.build_plan import plan_build
 
     plan = plan_build(root, version=version, version_origin=origin, editable=kind == "editable")
     _show(plan.diagnostics)
@@ -338,8 +338,8 @@ def _plan(root: Path, version: str, origin: str, kind: ArtifactKind) -> BuildPla
 
 
 def _amend(plan: BuildPlan, kind: ArtifactKind, archive: Archive, target: Path, shown: str) -> None:
-    from .amend import Addition, AmendError, amend_sdist, amend_wheel, source_date_epoch
-    from .archive import dist_info_folders
+    from .archives.amend import Addition, AmendError, amend_sdist, amend_wheel, source_date_epoch
+    from .archives.reader import dist_info_folders
 
     names = list(archive.files)
     if kind == "wheel":
@@ -362,7 +362,7 @@ def _amend(plan: BuildPlan, kind: ArtifactKind, archive: Archive, target: Path, 
 
 
 def _verify(plan: BuildPlan, kind: ArtifactKind, path: Path, shown: str) -> None:
-    from .artifacts import verify
+    from .archives.verify import verify
 
     report = verify(path, source=plan.facts("sdist" if kind == "sdist" else "wheel"), display=shown)
     _show(report.diagnostics)
@@ -372,7 +372,7 @@ def _verify(plan: BuildPlan, kind: ArtifactKind, path: Path, shown: str) -> None
 
 
 def _unreadable(shown: str, problem: str) -> str:
-    from .artifacts import unreadable
+    from .archives.verify import unreadable
 
     return str(unreadable(shown, problem))
 
@@ -383,13 +383,13 @@ def _reject(shown: str, errors: list[str]) -> NoReturn:
 
 
 def _errors(diagnostics: list[Diagnostic]) -> list[str]:
-    from .diagnostics import Severity
+    from .diagnostics.diagnostic import Severity
 
     return [str(d) for d in diagnostics if d.severity is Severity.ERROR]
 
 
 def _show(diagnostics: list[Diagnostic]) -> None:
-    from .diagnostics import Severity
+    from .diagnostics.diagnostic import Severity
 
     for diagnostic in diagnostics:
         if diagnostic.severity is not Severity.ERROR:

@@ -4,8 +4,8 @@ Hatchling imports every ``hatch`` entry point on every build in the environment,
 module imports nothing but hatchling's own interface; the core is imported when the hook
 runs, which is only for projects that configured ``[tool.hatch.build.hooks.smart-tool]``.
 
-What each target gets is decided by :func:`smart_tool_build.plan.plan_build` (the places are
-:mod:`smart_tool_build.layout`'s and, for collections, :mod:`smart_tool_build.collection`'s):
+What each target gets is decided by :func:`smart_tool_build.plan.build_plan.plan_build` (the places are
+:mod:`smart_tool_build.plan.layout`'s and, for collections, :mod:`smart_tool_build.rules.collection`'s):
 
 - ``sdist``: smart-tool.json, SMART_TOOL.md and its install documents (and a collection's
   files) at their source paths, added to hatchling's own ``force_include`` (so ``exclude``,
@@ -15,7 +15,7 @@ What each target gets is decided by :func:`smart_tool_build.plan.plan_build` (th
   it; the finished wheel is verified.
 - ``wheel`` (editable): the checks run and nothing is copied into site-packages: the package
   is served from the source tree, manifest included, and the installer's ``direct_url.json``
-  (PEP 610) names that tree, where :mod:`smart_tool_build.runtime` reads the manifest.
+  (PEP 610) names that tree, where :mod:`smart_tool_build.runtime.accessor` reads the manifest.
 
 Any error stops the build with one line per problem and no traceback, and a finished
 artifact that fails verification is removed before the build fails.
@@ -32,10 +32,10 @@ from hatchling.builders.hooks.plugin.interface import BuildHookInterface
 from hatchling.plugin import hookimpl
 
 if TYPE_CHECKING:
-    from .config import HookOptions
-    from .diagnostics import Diagnostic
-    from .layout import ArtifactKind
-    from .plan import BuildPlan
+    from .diagnostics.diagnostic import Diagnostic
+    from .plan.build_plan import BuildPlan
+    from .plan.layout import ArtifactKind
+    from .project.config import HookOptions
 
 TABLE = "tool.hatch.build.hooks.smart-tool"
 #: keys hatchling itself reads from every build-hook table; never ours to refuse
@@ -51,7 +51,7 @@ HATCH_HOOK_KEYS = frozenset(
 
 def hook_options(values: dict[str, Any]) -> HookOptions:
     """The hook table's options, as the core layers them over ``[tool.smart-tool]``."""
-    from .config import HookOptions
+    from .project.config import HookOptions
 
     return HookOptions(TABLE, values, HATCH_HOOK_KEYS)
 
@@ -67,17 +67,17 @@ class SmartToolBuildHook(BuildHookInterface):  # type: ignore[type-arg]
         self._errors: list[str] = []
 
     def initialize(self, version: str, build_data: dict[str, Any]) -> None:
-        from .optin import wrapper_active
+        from .project.optin import wrapper_active
 
         self._plan = None
         if wrapper_active():
             return  # the wrapping backend checks and amends this build itself
-        from .plan import plan_build
+        from .plan.build_plan import plan_build
 
         # `version` is the build flavour ("standard", "editable"), not the project version
         self._plan = None
         kind = _artifact_kind(self.target_name, version)
-        from .build_output import not_building, overridden
+        from .adapters.reporter import not_building, overridden
 
         plan = plan_build(
             Path(self.root),
@@ -119,8 +119,8 @@ class SmartToolBuildHook(BuildHookInterface):  # type: ignore[type-arg]
     def finalize(self, version: str, build_data: dict[str, Any], artifact_path: str) -> None:
         if self._plan is None:
             return
-        from .artifacts import verify
-        from .build_output import removed
+        from .adapters.reporter import removed
+        from .archives.verify import verify
 
         shown = os.path.basename(artifact_path)
         facts = self._plan.facts("wheel" if self.target_name == "wheel" else "sdist")
@@ -155,14 +155,14 @@ class SmartToolBuildHook(BuildHookInterface):  # type: ignore[type-arg]
         try:
             project_id = self.build_config.builder.artifact_project_id
         except AttributeError:  # not hatchling's wheel builder: the standard name
-            from .layout import dist_info_name
+            from .plan.layout import dist_info_name
 
             return dist_info_name(self.metadata.core.name, version)
         return f"{project_id}.dist-info"
 
     def _show(self, diagnostics: list[Diagnostic], plan: BuildPlan, ignored: list[Diagnostic]) -> None:
-        from .build_output import ignored_lines
-        from .diagnostics import Severity
+        from .adapters.reporter import ignored_lines
+        from .diagnostics.diagnostic import Severity
 
         self._errors = [str(d) for d in diagnostics if d.severity is Severity.ERROR]
         for diagnostic in diagnostics:

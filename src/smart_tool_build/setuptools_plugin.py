@@ -5,7 +5,7 @@ setuptools loads every ``setuptools.finalize_distribution_options`` hook and eve
 nothing but the standard library. A project opts in with ``smart-tool.json`` at its root, a
 ``[tool.smart-tool]`` table in pyproject.toml, or (a collection) a
 ``[tool.amplifier.collection]`` table; only then is
-:mod:`smart_tool_build.setuptools_commands` imported (it wraps setuptools' own commands), and
+:mod:`smart_tool_build.adapters.setuptools_commands` imported (it wraps setuptools' own commands), and
 the core only once one of those commands runs.
 
 For any other project the hook costs a stat (and, when pyproject.toml mentions
@@ -22,8 +22,8 @@ from __future__ import annotations
 import os
 from typing import Any
 
-from .optin import SETUPTOOLS_STATE_ATTRIBUTE as STATE_ATTRIBUTE
-from .optin import opted_in, wrapper_active
+from .project.optin import SETUPTOOLS_STATE_ATTRIBUTE as STATE_ATTRIBUTE
+from .project.optin import opted_in, wrapper_active
 
 
 def finalize_distribution_options(dist: Any) -> None:
@@ -33,7 +33,7 @@ def finalize_distribution_options(dist: Any) -> None:
     root = os.getcwd()
     if wrapper_active() or not opted_in(root):  # the wrapping backend checks its builds itself
         return
-    from .setuptools_commands import activate
+    from .adapters.setuptools_commands import activate
 
     activate(dist, root)
 
@@ -47,6 +47,6 @@ def write_egg_info(cmd: Any, basename: str, filename: str) -> None:
     """
     if getattr(cmd.distribution, STATE_ATTRIBUTE, None) is None:
         return
-    from .setuptools_commands import write_egg_info_file
+    from .adapters.setuptools_commands import write_egg_info_file
 
     write_egg_info_file(cmd, basename, filename)

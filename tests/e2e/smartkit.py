@@ -205,7 +205,7 @@ def script(python: Path, name: str) -> str:
 ACCESSOR_PROBE = """
 import json, sys
 import smart_tool_build as s
-from smart_tool_build.runtime import manifest_bytes
+from smart_tool_build.runtime.accessor import manifest_bytes
 
 dist = sys.argv[1] if len(sys.argv) > 1 else DIST
 m = s.load_manifest(dist)
@@ -215,7 +215,7 @@ first["use_cases"].append("mutated")
 heavy = sorted(
     k for k in sys.modules
     if k.split(".")[0] in ("hatchling", "setuptools", "pkg_resources")
-    or k == "smart_tool_build.checks" or k.startswith("smart_tool_build.checks.")
+    or k == "smart_tool_build.rules.root" or k.startswith("smart_tool_build.rules.root.")
 )
 print(json.dumps({
     "module_file": s.__file__,

@@ -37,7 +37,7 @@ from typing import Callable, Optional
 import pytest
 from buildkit import EXAMPLES, SETUPTOOLS, Build, Builder, assert_clean_failure, pip_download
 
-from smart_tool_build.artifacts import verify
+from smart_tool_build.archives.verify import verify
 
 pytestmark = pytest.mark.build
 

@@ -6,7 +6,7 @@ Which of them should build is decided from the collection spec
 (``shared/reference/collection-format-spec.md``), not from this tool's output; the reasons are in
 :data:`VERDICTS`. Those that should fail must fail with exactly the expected error codes, no
 traceback and no artifact; those that build must carry every resource in the wheel. The
-verdicts agree with the unit-level ones in tests/test_collection.py (CORPUS_VERDICTS): same
+verdicts agree with the unit-level ones in tests/unit/rules/test_collection.py (CORPUS_VERDICTS): same
 codes, same reasons; the one rule that rests on the spec's example rather than a stated MUST is
 ``collection-version-attr`` (the spec's ``__init__.py`` carries ``__version__`` equal to the
 collection's version; a different one is wrong metadata in the installed package).

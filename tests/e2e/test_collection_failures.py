@@ -1,7 +1,7 @@
 """Collections on real builds that must fail: the code, no traceback, no artifact left.
 
 Each case is a copy of a fixture from fixtures/collections/ (their unit-level verdicts are in
-tests/test_collection.py), built with ``python -m build`` (isolated: the backend and this
+tests/unit/rules/test_collection.py), built with ``python -m build`` (isolated: the backend and this
 plugin from the session's wheelhouse), with setuptools as the fixture is and with hatchling
 after :func:`as_hatchling`. Then: wheels that lose a resource *after* the plugin put it in, so
 that only the check of the finished wheel can see it, are removed.

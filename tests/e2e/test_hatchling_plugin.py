@@ -18,7 +18,7 @@ import pytest
 from buildkit import EXAMPLES, FIXTURES, Build, Builder, assert_clean_failure, pip_download
 
 PLAIN = FIXTURES / "hatchling" / "plain"
-HEAVY = ("yaml", "packaging", "smart_tool_build.checks")
+HEAVY = ("yaml", "packaging", "smart_tool_build.rules.root")
 
 _PROBE = """
 import json, sys

@@ -13,7 +13,7 @@ import pytest
 from buildkit import Builder, assert_tool_built
 from smartkit import smart_tool
 
-from smart_tool_build.scaffold import build_setup
+from smart_tool_build.authoring.scaffold import build_setup
 
 if sys.version_info >= (3, 11):
     import tomllib

@@ -31,7 +31,13 @@ pytestmark = pytest.mark.build
 TOOLS = FIXTURES / "setuptools"
 MANIFEST = "SMART_TOOL.md"
 DESCRIPTOR = "smart-tool.json"
-HEAVY = ("yaml", "packaging", "setuptools", "smart_tool_build.checks", "smart_tool_build.setuptools_commands")
+HEAVY = (
+    "yaml",
+    "packaging",
+    "setuptools",
+    "smart_tool_build.rules.root",
+    "smart_tool_build.adapters.setuptools_commands",
+)
 
 
 def venv_with(builder: Builder, name: str, *requirements: str) -> Path:
@@ -174,12 +180,13 @@ os.chdir(sys.argv[1])
 import setuptools
 from setuptools.dist import Distribution
 before = set(sys.modules)
-import smart_tool_build.setuptools_commands
+import smart_tool_build.adapters.setuptools_commands
 from smart_tool_build.setuptools_plugin import finalize_distribution_options
 dist = Distribution()
 finalize_distribution_options(dist)
 print(sorted(m for m in set(sys.modules) - before if m.split(".")[0] in ("yaml", "packaging")
-             or m in ("smart_tool_build.checks", "smart_tool_build.manifest", "smart_tool_build.artifacts")))
+             or m in ("smart_tool_build.rules.root", "smart_tool_build.rules.manifest",
+                      "smart_tool_build.archives.verify")))
 print(hasattr(dist, "_smart_tool_build"))
 """
 
@@ -264,7 +271,7 @@ def test_editable_install_is_read_live_from_the_source(
     python, project, name, manifest, output = editable
     assert not output.startswith("FAILED"), output
     probe = (
-        "import sys; from smart_tool_build.runtime import manifest_bytes;"
+        "import sys; from smart_tool_build.runtime.accessor import manifest_bytes;"
         "print(manifest_bytes(sys.argv[1])[1])"
     )
     done = builder.run([str(python), "-c", probe, name], cwd=builder.root)

@@ -5,7 +5,7 @@ are run from, ask for a terminal.
 
 Every fixture (fixtures/smoke/, see its README) is built once per module and smoked once;
 the tests read the results. Expected lists are the *whole* output for a fixture, as in
-tests/test_codes.py: code, severity, path (the wheel, or a member of it) and line.
+tests/unit/diagnostics/test_codes.py: code, severity, path (the wheel, or a member of it) and line.
 """
 
 from __future__ import annotations
@@ -25,9 +25,9 @@ import pytest
 from buildkit import FIXTURES, Builder
 from smartkit import cli_env
 
-from smart_tool_build.codes import runtime as runtime_codes
-from smart_tool_build.diagnostics import Severity
-from test_codes import ERR, Expected, e, i, w
+from smart_tool_build.diagnostics.codes import runtime as runtime_codes
+from smart_tool_build.diagnostics.diagnostic import Severity
+from unit.diagnostics.test_codes import ERR, Expected, e, i, w
 
 pytestmark = pytest.mark.build
 
@@ -41,7 +41,7 @@ ISOLATED = {LIBRARY, "valid-library--setuptools", "valid-library--wrapper"}
 #: fixtures that need their dependencies (smart-tool-build) installed
 WITH_DEPS = {LIBRARY, *OVER_LIBRARY}
 TIMEOUT = {"no-hang-stdin-closed": 2.0, "no-hang-stdin-closed--ignores-sigterm": 2.0}
-#: seconds between SIGTERM and SIGKILL (smart_tool_build.probe.GRACE_SECONDS)
+#: seconds between SIGTERM and SIGKILL (smart_tool_build.smoke.probe.GRACE_SECONDS)
 GRACE = 2.0
 #: smoked with their peak memory measured
 MEASURED = {"valid--megabytes"}

@@ -4,7 +4,7 @@ Each tool of the corpus is copied as it is published (pyproject.toml, descriptor
 install documents), with two changes: ``[build-system]`` names the wrapper over uv_build, and
 stubs stand in for what the corpus does not keep (the package's ``__init__.py``, the console
 scripts' modules, a readme it names). Built for real with ``python -m build``, each gets the
-verdict ``tests/test_corpus.py`` decides from the spec: the valid ones build and carry their
+verdict ``tests/unit/rules/test_corpus.py`` decides from the spec: the valid ones build and carry their
 manifest; the drifted one (audio: manifest 0.11.0, package 0.11.1) is refused before
 uv_build runs.
 """
@@ -20,7 +20,7 @@ import pytest
 from buildkit import Builder, assert_clean_failure, zip_names
 
 from support import CORPUS
-from test_corpus import VERDICTS
+from unit.rules.test_corpus import VERDICTS
 
 if sys.version_info >= (3, 11):
     import tomllib

@@ -1,0 +1,410 @@
+"""The setuptools plugin's work: wrappers around setuptools' own commands, and ``check_smart_tool``.
+
+Imported only for a project that opted in (see :mod:`smart_tool_build.setuptools_plugin`) and
+for the ``check_smart_tool`` command; the core is imported when a wrapped command runs.
+
+How the wrappers get in: ``[tool.setuptools.cmdclass]`` (and setuptools-scm) replace whatever
+a plugin put into ``cmdclass`` earlier, and the plugin's hook runs before pyproject.toml is
+applied. So nothing is put into ``cmdclass``: the Distribution's ``get_command_class`` is
+wrapped instead, and every time setuptools asks for ``egg_info``, ``build_py``, ``sdist``,
+``bdist_wheel``, ``editable_wheel`` or ``develop`` it gets a subclass of the class it would
+have used (the user's, setuptools-scm's, setuptools' or wheel's), made when the configuration
+is final. What each subclass does:
+
+- every one: checks the root and plans the build (once, :func:`smart_tool_build.plan.build_plan.plan_build`)
+  with the version setuptools resolved (``egg_info.egg_version``: static, ``attr:``/``file:``,
+  setuptools-scm) before it writes anything; a problem ends the build with ``error:`` lines
+  and no traceback;
+- ``build_py``: puts the files the wheel must carry (SMART_TOOL.md at its import path, a
+  collection's package data) into the build folder, whatever package-data, MANIFEST.in or the
+  user's own build_py say (not in editable mode; a strict editable install instead gets a
+  collection's package data into its link tree, through ``get_output_mapping``);
+- ``sdist``: puts the files the sdist must carry (smart-tool.json, SMART_TOOL.md, the install
+  documents, a collection's files) into the release tree (``make_release_tree``), whatever
+  MANIFEST.in or setuptools-scm's file list say;
+- ``egg_info`` (through the ``egg_info.writers`` entry points): the descriptor, and a
+  manifest outside every package, into the .egg-info folder, which becomes the wheel's
+  .dist-info; nothing for editable installs, which read the source tree;
+- ``sdist`` and ``bdist_wheel``: after the archive is written, the shared verifier
+  (:func:`smart_tool_build.archives.verify.verify`); a failing archive is removed.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import shutil
+import tempfile
+from collections.abc import Callable
+from pathlib import Path
+from typing import TYPE_CHECKING, Any, ClassVar, Optional
+
+from ..project.names import DESCRIPTOR_NAME, MANIFEST_NAME
+from ..project.optin import SETUPTOOLS_STATE_ATTRIBUTE as STATE_ATTRIBUTE
+
+if TYPE_CHECKING:
+    from ..archives.verify import SourceFacts
+    from ..diagnostics.diagnostic import Diagnostic
+    from ..plan.build_plan import BuildPlan
+    from ..plan.layout import ArtifactKind
+
+    class _Command:
+        distribution: Any
+
+        def announce(self, msg: str, level: int = ...) -> None: ...
+
+        def warn(self, msg: str) -> None: ...
+
+    _SetupError = Exception
+else:
+    from setuptools import Command as _Command
+
+    try:
+        from setuptools.errors import SetupError as _SetupError
+    except ImportError:  # setuptools before 59: older than supported, but still a clean error
+        from distutils.errors import DistutilsSetupError as _SetupError
+
+_WRAPS = "_smart_tool_wraps"
+#: commands that only write metadata: a build frontend runs them in processes of their own
+#: before the one that builds (get_requires_for_build_*, prepare_metadata_for_build_*), so
+#: what the check finds is said there only when it stops the build, and once by the build.
+#: They do check: a failing check in the first of them stops the build before setuptools
+#: writes its .egg-info into the source tree
+_METADATA_ONLY = frozenset({"egg_info", "dist_info"})
+
+
+class SmartToolError(_SetupError):
+    """The smart tool failed its checks. setuptools prints ``error: <message>`` and stops,
+    without a traceback (it does so for every ``DistutilsError``)."""
+
+
+class _State:
+    """One build's view of the opted-in project: the root, and once checked, its plan."""
+
+    def __init__(self, root: Path) -> None:
+        self.root = root
+        #: set by editable_wheel/develop: nothing is copied, the source tree is read in place
+        self.editable = False
+        self.plan: Optional[BuildPlan] = None
+
+    def check(self, command: Any) -> BuildPlan:
+        """Check the root once, with the final version; raise :class:`SmartToolError` on errors."""
+        if self.plan is not None:
+            return self.plan
+        from ..plan.build_plan import plan_build
+
+        dist = command.distribution
+        egg_info = command if getattr(command, "egg_version", None) else dist.get_command_obj("egg_info")
+        if not getattr(egg_info, "egg_version", None):
+            egg_info.ensure_finalized()
+        from .reporter import not_building
+
+        version = str(egg_info.egg_version)
+        plan = plan_build(
+            self.root,
+            version=version,
+            version_origin="the version setuptools resolved",
+            editable=self.editable,
+        )
+        if plan.failed():
+            _show(command, plan, plan.diagnostics, plan.ignored)
+            raise SmartToolError(_message(plan.diagnostics, not_building(plan, dist.get_name())))
+        commands = set(getattr(dist, "commands", None) or ())
+        if not commands or not commands <= _METADATA_ONLY:
+            _show(command, plan, plan.diagnostics, plan.ignored)
+            for note in plan.notes:
+                _info(command, f"smart-tool: {note}")
+        self.plan = plan
+        return plan
+
+    def kind(self, command: Any) -> ArtifactKind:
+        """What is being built: an editable wheel copies nothing."""
+        return "editable" if self.editable or getattr(command, "editable_mode", False) else "wheel"
+
+
+def _state(command: Any) -> _State:
+    state = getattr(command.distribution, STATE_ATTRIBUTE, None)
+    assert isinstance(state, _State), "the smart-tool plugin is not active for this distribution"
+    return state
+
+
+# ---------------------------------------------------------------------------- output
+
+
+def _info(command: Any, text: str) -> None:
+    from distutils import log
+
+    command.announce(text, log.INFO)
+
+
+def _show(command: Any, plan: BuildPlan, diagnostics: list[Diagnostic], ignored: list[Diagnostic]) -> None:
+    from ..diagnostics.diagnostic import Severity
+    from .reporter import ignored_lines
+
+    for diagnostic in diagnostics:
+        if diagnostic.severity is Severity.WARNING:
+            command.warn(f"smart-tool: {diagnostic}")
+        elif diagnostic.severity is Severity.INFO:
+            _info(command, f"smart-tool: {diagnostic}")
+    for line in ignored_lines(plan, ignored):
+        command.warn(f"smart-tool: {line}")
+
+
+def _message(diagnostics: list[Diagnostic], reason: str) -> str:
+    """Every error, one a line; setuptools puts ``error: `` before the first, we before the rest."""
+    from ..diagnostics.diagnostic import Severity
+
+    lines = [str(d) for d in diagnostics if d.severity is Severity.ERROR]
+    return "\nerror: ".join([*lines, f"smart-tool: {reason}"])
+
+
+# ---------------------------------------------------------------------------- the wrappers
+
+
+def activate(dist: Any, root: str) -> None:
+    """Switch the plugin on for ``dist``: wrap its command lookup (see the module's doc)."""
+    if getattr(dist, STATE_ATTRIBUTE, None) is not None:
+        return
+    setattr(dist, STATE_ATTRIBUTE, _State(Path(root)))
+    original = dist.get_command_class
+    made: dict[tuple[str, type], type] = {}
+
+    def get_command_class(command: str) -> Any:
+        found = original(command)
+        overrides = _OVERRIDES.get(command)
+        if overrides is None or not isinstance(found, type) or _WRAPS in vars(found):
+            return found
+        key = (command, found)
+        if key not in made:
+            made[key] = _wrap(found, overrides)
+        return made[key]
+
+    dist.get_command_class = get_command_class
+
+
+def _wrap(base: type, overrides: dict[str, Callable[..., Any]]) -> type:
+    """A subclass of ``base`` whose methods named in ``overrides`` go through them."""
+    made: list[type] = []
+
+    def bind(name: str, implementation: Callable[..., Any]) -> Callable[..., Any]:
+        def method(self: Any, *args: Any, **kwargs: Any) -> Any:
+            parent = getattr(super(made[0], self), name)
+            return implementation(self, parent, *args, **kwargs)
+
+        method.__name__ = name
+        return method
+
+    namespace: dict[str, Any] = {
+        "__module__": base.__module__,
+        "__qualname__": base.__qualname__,
+        "__doc__": base.__doc__,
+        _WRAPS: base,
+    }
+    for name, implementation in overrides.items():
+        if hasattr(base, name):  # e.g. build_py.get_output_mapping is new in setuptools 64
+            namespace[name] = bind(name, implementation)
+    wrapped = type(base.__name__, (base,), namespace)
+    made.append(wrapped)
+    return wrapped
+
+
+def _check_then_run(command: Any, run: Callable[[], None]) -> None:
+    _state(command).check(command)
+    run()
+
+
+def _build_py_run(command: Any, run: Callable[[], None]) -> None:
+    run()
+    if getattr(command, "dry_run", False):
+        return
+    state = _state(command)
+    planned = [f for f in state.check(command).files(state.kind(command)) if not f.in_dist_info]
+    if not planned:
+        return
+    for file in planned:  # the .dist-info's files travel through the egg_info writers
+        _place(state.root / file.source, Path(command.build_lib) / file.target, link=False)
+    _info(command, f"smart-tool: files the wheel must carry placed in {command.build_lib}")
+
+
+def _build_py_get_output_mapping(
+    command: Any, get_output_mapping: Callable[[], dict[str, str]]
+) -> dict[str, str]:
+    """In editable mode, also map the plan's editable links (a collection's package data).
+
+    A strict editable install builds its link tree from this mapping (build_lib path ->
+    source path), and ``run`` copies nothing in editable mode: without these entries the
+    installed package would lack every resource the source tree has.
+    """
+    mapping = dict(get_output_mapping() or {})
+    if not getattr(command, "editable_mode", False):
+        return mapping
+    state = _state(command)
+    for file in state.check(command).editable_links():
+        mapping[str(Path(command.build_lib) / file.target)] = str(state.root / file.source)
+    return mapping
+
+
+def _sdist_run(command: Any, run: Callable[[], None]) -> None:
+    state = _state(command)
+    state.check(command)
+    run()
+    archives = [Path(p) for p in (command.get_archive_files() or [])]
+    _verify(command, archives, state.check(command).facts("sdist"))
+
+
+def _sdist_make_release_tree(
+    command: Any, make_release_tree: Callable[[str, list[str]], None], base_dir: str, files: list[str]
+) -> None:
+    make_release_tree(base_dir, files)
+    if getattr(command, "dry_run", False):
+        return
+    state = _state(command)
+    planned = state.check(command).files("sdist")
+    for file in planned:
+        _place(state.root / file.source, Path(base_dir) / file.target, link=hasattr(os, "link"))
+    if (state.root / "MANIFEST.in").is_file():  # the user's own file list: say what it lost
+        from .reporter import overridden
+
+        listed = {Path(name).as_posix() for name in files}
+        left_out = [file.target for file in planned if file.target not in listed]
+        if left_out:
+            _info(command, f"smart-tool: {overridden('sdist', left_out, 'MANIFEST.in')}")
+
+
+def _bdist_wheel_run(command: Any, run: Callable[[], None]) -> None:
+    state = _state(command)
+    state.check(command)
+    dist_files = getattr(command.distribution, "dist_files", None)
+    known = len(dist_files) if dist_files is not None else 0
+    run()
+    wheels = [Path(entry[2]) for entry in (dist_files or [])[known:] if str(entry[2]).endswith(".whl")]
+    if not wheels:
+        dist_dir = Path(command.dist_dir)
+        wheels = sorted(dist_dir.glob(f"{command.wheel_dist_name}-*.whl"))
+    if not wheels:
+        raise SmartToolError(f"smart-tool: cannot find the wheel bdist_wheel wrote to {command.dist_dir}")
+    _verify(command, wheels, state.check(command).facts("wheel"))
+
+
+def _editable_run(command: Any, run: Callable[[], None]) -> None:
+    """editable_wheel and develop: check, then build with nothing copied.
+
+    A frontend may have prepared the metadata before it asked for an editable build (pip does);
+    that .dist-info, made without knowing, carries the descriptor, and editable_wheel would
+    ship it. It is copied without our files, and the copy is used.
+    """
+    state = _state(command)
+    state.editable = True
+    state.check(command)
+    reused = getattr(command, "dist_info_dir", None)
+    ours = [
+        name
+        for name in (DESCRIPTOR_NAME, MANIFEST_NAME)
+        if reused and os.path.isfile(os.path.join(reused, name))
+    ]
+    if not ours:
+        run()
+        return
+    with tempfile.TemporaryDirectory(prefix="smart-tool-") as scratch:
+        copy = os.path.join(scratch, os.path.basename(os.path.normpath(str(reused))))
+        shutil.copytree(str(reused), copy)
+        for name in ours:
+            os.remove(os.path.join(copy, name))
+        command.dist_info_dir = copy
+        try:
+            run()
+        finally:
+            command.dist_info_dir = reused
+
+
+_OVERRIDES: dict[str, dict[str, Callable[..., Any]]] = {
+    "egg_info": {"run": _check_then_run},
+    "build_py": {"run": _build_py_run, "get_output_mapping": _build_py_get_output_mapping},
+    "sdist": {"run": _sdist_run, "make_release_tree": _sdist_make_release_tree},
+    "bdist_wheel": {"run": _bdist_wheel_run},
+    "editable_wheel": {"run": _editable_run},
+    "develop": {"run": _editable_run},
+}
+
+
+# ---------------------------------------------------------------------------- files
+
+
+def write_egg_info_file(command: Any, basename: str, filename: str) -> None:
+    """The ``egg_info.writers`` entry points' work (the entry module checks the opt-in)."""
+    state = _state(command)
+    data: Optional[bytes] = None
+    if not state.editable:
+        for file in state.check(command).files("wheel"):
+            if file.in_dist_info and file.target == basename:
+                data = (state.root / file.source).read_bytes()
+    if getattr(command, "dry_run", False):
+        return
+    if data is None:
+        if os.path.isfile(filename):
+            command.delete_file(filename)  # stale: from a build before this one
+        return
+    _info(command, f"writing {basename} to {filename}")
+    with open(filename, "wb") as handle:
+        handle.write(data)
+
+
+def _place(source: Path, target: Path, *, link: bool) -> None:
+    """Put ``source``'s bytes at ``target`` (a hard link where allowed, else a copy)."""
+    data = source.read_bytes()
+    if target.is_file() and not target.is_symlink() and target.read_bytes() == data:
+        return
+    target.parent.mkdir(parents=True, exist_ok=True)
+    if target.exists() or target.is_symlink():
+        target.unlink()
+    if link:
+        try:
+            os.link(source, target)
+            return
+        except OSError:
+            pass
+    shutil.copy2(source, target)
+
+
+def _verify(command: Any, paths: list[Path], facts: SourceFacts) -> None:
+    """The shared archive verifier on each archive just written; failing ones are removed."""
+    from ..archives.verify import verify
+    from .reporter import removed
+
+    plan = _state(command).check(command)
+    problems: list[Diagnostic] = []
+    gone: list[str] = []
+    for path in paths:
+        report = verify(path, source=facts, display=path.name)
+        _show(command, plan, report.diagnostics, report.ignored)
+        if report.failed():
+            problems += report.diagnostics
+            gone.append(path.name)
+            with contextlib.suppress(OSError):  # nothing more to do than say so
+                path.unlink()
+        else:
+            _info(command, f"smart-tool: {path.name} verified")
+    if gone:
+        raise SmartToolError(_message(problems, removed(gone, problems)))
+
+
+# ---------------------------------------------------------------------------- the command
+
+
+class check_smart_tool(_Command):
+    """``python setup.py check_smart_tool``: the build's checks, without building anything."""
+
+    description = "check smart-tool.json and SMART_TOOL.md against the version setuptools resolves"
+    user_options: ClassVar[list[tuple[str, Optional[str], str]]] = []
+
+    def initialize_options(self) -> None:
+        pass
+
+    def finalize_options(self) -> None:
+        pass
+
+    def run(self) -> None:
+        state = getattr(self.distribution, STATE_ATTRIBUTE, None)
+        if not isinstance(state, _State):
+            state = _State(Path(os.getcwd()))
+        state.check(self)

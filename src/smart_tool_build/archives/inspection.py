@@ -1,0 +1,98 @@
+"""``smart-tool inspect``: archives from any backend, checked with the options they were built with.
+
+An sdist carries its pyproject.toml, so its own ``[tool.smart-tool]`` applies. A wheel
+carries none: it takes the options of the sdist of the same name given with it, else those
+of the current folder's pyproject.toml (CI inspects ``dist/*`` from the project's folder).
+Command-line flags go over either.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from pathlib import Path
+from typing import Any, Optional
+
+from ..diagnostics.diagnostic import Diagnostic, make
+from ..project.config import Options, read_options
+from ..project.distribution import normalize_name
+from ..project.names import PYPROJECT
+from .options import pyproject_facts
+from .verify import ArtifactReport, verify
+
+
+def _wheel_name(path: Path) -> str:
+    """The distribution a wheel's file name says it is (PEP 427: ``name-version-...whl``)."""
+    return normalize_name(path.name.split("-", 1)[0])
+
+
+def inspect_artifacts(
+    artifacts: Sequence[tuple[Path, str]],
+    *,
+    flags: Optional[Mapping[str, Any]] = None,
+    here: Path = Path("."),
+) -> tuple[list[Diagnostic], list[Diagnostic]]:
+    """(findings, findings set aside by ``ignore``) for archives given as (path, as shown).
+
+    ``here`` is the folder whose pyproject.toml holds a lone wheel's options.
+    """
+    reports: dict[Path, ArtifactReport] = {}
+    sdists = [(path, shown) for path, shown in artifacts if not path.name.lower().endswith(".whl")]
+    for path, shown in sdists:
+        reports[path] = verify(path, display=shown, flags=flags)
+    by_name = {r.name: r for r in reports.values() if r.kind == "sdist" and r.name}
+    local = None
+    for path, shown in artifacts:
+        if path in reports:
+            continue
+        sdist = by_name.get(_wheel_name(path))
+        if sdist is not None:
+            reports[path] = verify(
+                path, display=shown, options=sdist.options, written_version=sdist.written_version
+            )
+            continue
+        if local is None:
+            local = _local_options(here, flags)
+        options, written, _ = local
+        reports[path] = verify(path, display=shown, options=options, written_version=written)
+    ordered = [reports[path] for path, _ in artifacts]
+    diagnostics = [d for report in ordered for d in report.diagnostics]
+    if local is not None:
+        diagnostics = local[2] + diagnostics
+    wheels = [r for r in ordered if r.kind == "wheel"]
+    for wheel in wheels:
+        for sdist in (r for r in ordered if r.kind == "sdist"):
+            diagnostics += compare_pair(wheel, sdist, wheel.path.as_posix())
+    return diagnostics, [d for report in ordered for d in report.ignored]
+
+
+def _local_options(
+    here: Path, flags: Optional[Mapping[str, Any]]
+) -> tuple[Options, Optional[str], list[Diagnostic]]:
+    """(options, version as written, problems) of ``here/pyproject.toml``, flags over them."""
+    path = here / PYPROJECT
+    try:
+        data: Optional[bytes] = path.read_bytes()
+    except OSError:
+        data = None
+    tool, text, version = pyproject_facts(data)
+    options, problems = read_options(tool, path=PYPROJECT, text=text, flags=flags)
+    return options, version, problems
+
+
+def compare_pair(wheel: ArtifactReport, sdist: ArtifactReport, shown: str) -> list[Diagnostic]:
+    """A wheel and an sdist of one release (same name, same version) carry byte-identical manifests."""
+    if wheel.manifest_bytes is None or sdist.manifest_bytes is None:
+        return []
+    if wheel.name != sdist.name or wheel.version != sdist.version:
+        return []  # not one release: e.g. two tools of a monorepo that share a version
+    if wheel.manifest_bytes == sdist.manifest_bytes:
+        return []
+    return [
+        make(
+            "artifact-pair-identical",
+            shown,
+            None,
+            f"the wheel's {wheel.manifest_member} and the sdist's {sdist.manifest_member} differ "
+            f"for the same release {wheel.version}",
+        )
+    ]

@@ -1,0 +1,290 @@
+"""What each ``smart-tool`` command does: asks the core, prints the answer, picks the exit code.
+
+Every function takes the parsed arguments of :mod:`smart_tool_build.cli.parser` and returns the exit
+status: 0 clean, 1 findings (errors, or warnings under --warnings-as-errors), 2 a usage or
+I/O failure of the tool itself. The core is imported inside each function, so that one
+command pays for its own modules only.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from collections.abc import Sequence
+from pathlib import Path
+from typing import TYPE_CHECKING, Optional
+
+from ..diagnostics.diagnostic import Diagnostic
+
+if TYPE_CHECKING:
+    from ..rules.root import RootJob
+
+EXIT_CLEAN, EXIT_FINDINGS, EXIT_FAILURE = 0, 1, 2
+
+
+def _error(text: str) -> None:
+    print(f"smart-tool: error: {text}", file=sys.stderr)
+
+
+def report(
+    args: argparse.Namespace,
+    diagnostics: list[Diagnostic],
+    checked: list[str],
+    noun: str = "root",
+    ignored: Sequence[Diagnostic] = (),
+) -> int:
+    from ..diagnostics.diagnostic import has_errors
+    from .output import RENDERERS
+
+    print(RENDERERS[args.format](diagnostics, checked, noun, ignored))
+    return (
+        EXIT_FINDINGS if has_errors(diagnostics, warnings_as_errors=args.warnings_as_errors) else EXIT_CLEAN
+    )
+
+
+def flags(args: argparse.Namespace) -> dict[str, object]:
+    """The options given on the command line, keyed as in [tool.smart-tool]."""
+    given = {
+        "ignore": getattr(args, "ignore", None),
+        "exclude": getattr(args, "exclude", None),
+        "dev-versions": getattr(args, "dev_versions", None),
+    }
+    return {key: value for key, value in given.items() if value is not None}
+
+
+def run_codes(args: argparse.Namespace) -> int:
+    from .output import codes_markdown, codes_text
+
+    if args.format == "markdown" and args.code is None:
+        print(codes_markdown())
+    else:
+        print(codes_text(args.code))
+    return EXIT_CLEAN
+
+
+def _roots(args: argparse.Namespace) -> Optional[tuple[list[RootJob], list[Diagnostic]]]:
+    """The roots PATH ... names (every one below them with --recursive), and a warning per
+    unreadable folder; None (said why) when a PATH is not a folder."""
+    from ..rules.root import discover_roots
+
+    roots: list[RootJob] = []
+    problems: list[Diagnostic] = []
+    for given in args.paths:
+        path = Path(given)
+        if not path.is_dir():
+            _error(f"{given}: not a folder")
+            return None
+        if args.recursive:
+            found, unreadable = discover_roots(path, given)
+            roots += found
+            problems += unreadable
+        else:
+            roots.append((path, given, None))
+    return roots, problems
+
+
+def run_check(args: argparse.Namespace) -> int:
+    from ..rules.root import check_many
+
+    found = _roots(args)
+    if found is None:
+        return EXIT_FAILURE
+    roots, problems = found
+    findings, ignored = check_many(roots, jobs=args.jobs, flags=flags(args))
+    return report(args, problems + findings, [shown for _, shown, _ in roots], ignored=ignored)
+
+
+def run_fix(args: argparse.Namespace) -> int:
+    from ..authoring.edits import EditError, apply, unified_diff
+    from ..authoring.fixes import plan_fixes
+    from ..diagnostics.diagnostic import has_errors
+    from ..rules.root import check_root
+    from .output import render_fixes
+
+    found = _roots(args)
+    if found is None:
+        return EXIT_FAILURE
+    unique: dict[Path, tuple[Path, str]] = {}
+    for path, given, _ in found[0]:
+        unique.setdefault(path.resolve(), (path, given))  # a root named twice is fixed once
+    roots, problems = list(unique.values()), found[1]
+    plans = [plan_fixes(path, display=given) for path, given in roots]
+    edits = [edit for plan in plans for edit in plan.edits]
+    try:
+        diff = unified_diff(edits) if args.diff else None
+        if not args.diff:
+            apply(edits)
+    except EditError as exc:
+        _error(str(exc))
+        return EXIT_FAILURE
+    if args.diff:
+        remaining = problems + [d for plan in plans for d in plan.remaining()]
+    else:
+        remaining = problems + [
+            d for path, given in roots for d in check_root(path, display=given).diagnostics
+        ]
+    print(
+        render_fixes(args.format, edits, remaining, [g for _, g in roots], written=not args.diff, diff=diff)
+    )
+    if args.diff and edits:
+        return EXIT_FINDINGS
+    failed = has_errors(remaining, warnings_as_errors=args.warnings_as_errors)
+    return EXIT_FINDINGS if failed else EXIT_CLEAN
+
+
+def run_init(args: argparse.Namespace) -> int:
+    from ..authoring.edits import EditError, apply
+    from ..authoring.scaffold import MARK, InitError, plan_init
+    from ..rules.root import check_root
+    from .output import render_text
+
+    root, given = Path(args.path), args.path
+    if not root.is_dir():
+        _error(f"{given}: not a folder")
+        return EXIT_FAILURE
+    try:
+        scaffold = plan_init(
+            root, display=given, command=args.command, package_dir=args.package, version=args.manifest_version
+        )
+        written = apply(scaffold.edits)
+    except (InitError, EditError) as exc:
+        _error(str(exc))
+        return EXIT_FAILURE
+    for shown in written:
+        print(f"smart-tool: wrote {shown}")
+    print(f"smart-tool: complete the lines marked {MARK} in {scaffold.edits[-1].shown}")
+    setup = scaffold.setup
+    print(f"smart-tool: {setup.note}")
+    if setup.lines:
+        print("\n" + "\n".join(setup.lines) + "\n")
+    checked = check_root(root, display=given)
+    print(render_text(checked.diagnostics, [given]))
+    return EXIT_FINDINGS if checked.failed() else EXIT_CLEAN
+
+
+def run_inspect(args: argparse.Namespace) -> int:
+    from ..archives.inspection import inspect_artifacts
+
+    for given in args.artifacts:
+        if not Path(given).is_file():
+            _error(f"{given}: no such file")
+            return EXIT_FAILURE
+    given = [(Path(name), name) for name in args.artifacts]
+    diagnostics, ignored = inspect_artifacts(given, flags=flags(args))
+    return report(args, diagnostics, list(args.artifacts), noun="artifact", ignored=ignored)
+
+
+def run_smoke(args: argparse.Namespace) -> int:
+    from ..diagnostics.diagnostic import set_aside
+    from ..smoke.run import EnvironmentProblem, SmokeOptions, smoke_wheel
+
+    for given in args.wheels:
+        if not Path(given).is_file():
+            _error(f"{given}: no such file")
+            return EXIT_FAILURE
+        if not given.lower().endswith(".whl"):
+            _error(f"{given}: not a wheel (build one: python -m build --wheel)")
+            return EXIT_FAILURE
+    options = SmokeOptions(timeout=args.timeout, deps=not args.no_deps, python=args.python, keep=args.keep)
+    diagnostics: list[Diagnostic] = []
+    for given in args.wheels:
+        try:
+            result = smoke_wheel(Path(given), given, options)
+        except EnvironmentProblem as exc:
+            _error(f"{given}: {exc.why}\n  fix: {exc.fix}")
+            return EXIT_FAILURE
+        if result.kept is not None:
+            print(f"smart-tool: kept the environment of {given} at {result.kept}", file=sys.stderr)
+        diagnostics += result.diagnostics
+    kept, ignored = set_aside(diagnostics, args.ignore or ())
+    return report(args, kept, list(args.wheels), noun="wheel", ignored=ignored)
+
+
+def run_show(args: argparse.Namespace) -> int:
+    import json
+
+    from ..rules.manifest import ManifestError
+    from ..runtime.accessor import ManifestNotFound, load_manifest, manifest_bytes
+
+    try:
+        found = load_manifest(args.distribution)
+        data, _ = manifest_bytes(args.distribution)
+    except (ManifestNotFound, ManifestError) as exc:
+        _error(str(exc))
+        return EXIT_FINDINGS
+    if args.format == "json":
+        print(json.dumps(found.to_dict(), indent=2, ensure_ascii=False))
+    else:  # the manifest as written, byte for byte (less a BOM)
+        sys.stdout.write(data.decode("utf-8-sig"))
+    return EXIT_CLEAN
+
+
+def run_snapshot(args: argparse.Namespace) -> int:
+    from ..registry.snapshot import Given, SnapshotRefused, legacy_document, make_entry, write_entry
+
+    root = Path(args.path)
+    if not root.is_dir():
+        _error(f"{args.path}: not a folder")
+        return EXIT_FAILURE
+    if args.format == "json":
+        problems, document = legacy_document(root, args.path, args.repository, args.commit)
+        if document is None:
+            return _refuse_manifest(problems)
+        _write_json(document, args.output)
+        return EXIT_CLEAN
+    try:
+        problems, entry = make_entry(root, args.path, Given(args.repository, args.ref, args.commit))
+        if entry is None:
+            return _refuse_manifest(problems)
+        written = write_entry(entry, Path(args.output_dir), root, pointer=args.pointer)
+    except SnapshotRefused as exc:
+        _error(str(exc))
+        return EXIT_FAILURE
+    source = entry.provenance.source
+    print(f"{entry.name} at {source.commit[:12]} ({source.ref}): {', '.join(p.as_posix() for p in written)}")
+    return EXIT_CLEAN
+
+
+def _refuse_manifest(problems: list[Diagnostic]) -> int:
+    for diagnostic in problems:
+        print(diagnostic, file=sys.stderr)
+    _error("refusing to snapshot an invalid manifest")
+    return EXIT_FINDINGS
+
+
+def snapshot_usage(args: argparse.Namespace) -> Optional[str]:
+    """Which options of ``snapshot`` do not go together (argparse cannot say it)."""
+    if args.format == "json":
+        if not (args.repository and args.commit):
+            return "--format json needs --repository and --commit (or --revision)"
+        if args.output_dir or args.pointer or args.ref:
+            return "--output-dir, --pointer and --ref write catalog entries; --format json takes --output"
+        return None
+    if args.output:
+        return "--output is for --format json; a catalog entry takes --output-dir DIR"
+    if not args.output_dir:
+        return "--output-dir DIR is required: the entry folder, e.g. catalog/tools/<id>"
+    return None
+
+
+def _write_json(document: object, output: Optional[str]) -> None:
+    import json
+
+    text = json.dumps(document, indent=2, ensure_ascii=False) + "\n"
+    if output:
+        Path(output).write_text(text, encoding="utf-8")
+    else:
+        sys.stdout.write(text)
+
+
+def run_catalog_check(args: argparse.Namespace) -> int:
+    from ..registry.catalog import check_catalog
+
+    root = Path(args.root)
+    if not root.is_dir():
+        _error(f"{args.root}: not a folder")
+        return EXIT_FAILURE
+    checked = check_catalog(
+        root, args.root, names_match_folders=args.names_match_folders, processes=args.jobs
+    )
+    return report(args, checked.diagnostics, checked.entries, noun="entry")

@@ -1,0 +1,180 @@
+"""What a build must do for one project, decided once for both backends.
+
+Each build hook asks :func:`plan_build` with the version its backend resolved, then only
+translates the answer into its backend's terms: print the notes and diagnostics, stop on an
+error, add :meth:`BuildPlan.files` of the artifact being built whatever the user's include
+settings say, and hand :meth:`BuildPlan.facts` to the archive verifier once the artifact
+exists. No rule about a project's content, and no rule about where a file goes, lives in an
+adapter.
+
+A project is built as a smart tool when it has a ``smart-tool.json`` at its root, as a
+collection when :func:`smart_tool_build.rules.collection.is_collection` says so, or as both.
+"""
+
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import TYPE_CHECKING, Literal, Optional
+
+from ..archives.verify import SourceFacts
+from ..diagnostics.diagnostic import Diagnostic, has_errors, set_aside
+from ..project.config import HookOptions, Options
+from ..project.distribution import is_collection
+from ..project.names import DESCRIPTOR_NAME
+from ..rules.root import RootReport, check_root
+from .layout import ArtifactKind, Layout, PlannedFile, plan_layout
+
+if TYPE_CHECKING:
+    from ..rules.collection import CollectionReport
+
+RESOURCE_NOTE = (
+    "editable install of a collection: the resource folders at the project root ({folders}) stay "
+    "in the source tree, outside the installed package, so an application that discovers "
+    "resources in site-packages will not find them there; use a regular install, or move them "
+    "into the package folder (the nested layout)"
+)
+EMBEDDED_NOTE = (
+    "editable install of a collection: {package_dir}/ has no pyproject.toml of its own; a wheel "
+    "carries a copy of the root's as {package}/pyproject.toml, but an editable install that serves "
+    "the package from the source tree (hatchling, setuptools' default lenient mode) has none, so an "
+    "application that reads the collection's metadata from the installed package will not find "
+    "it; use a regular install, or copy the root pyproject.toml to {package_dir}/pyproject.toml "
+    "(the build checks that the two agree)"
+)
+
+
+@dataclass
+class BuildPlan:
+    """The checks' verdict on one project and the files its artifacts must carry."""
+
+    root: Path
+    version: str
+    diagnostics: list[Diagnostic] = field(default_factory=list)
+    #: lines the build prints so the user sees what was decided
+    notes: list[str] = field(default_factory=list)
+    tool: Optional[RootReport] = None
+    collection: Optional[CollectionReport] = None
+    #: where the smart tool's own files go (None when the project is not a smart tool)
+    layout: Optional[Layout] = None
+    #: the options the build runs with (``[tool.smart-tool]``, the hook's table over it)
+    options: Options = field(default_factory=Options)
+    #: findings set aside by the options' ``ignore``: not failures, but the build names them
+    ignored: list[Diagnostic] = field(default_factory=list)
+    #: the codes of ignored errors the build has named already (each is named once)
+    named_ignored: set[str] = field(default_factory=set)
+
+    def failed(self) -> bool:
+        return has_errors(self.diagnostics)
+
+    def files(self, kind: ArtifactKind) -> tuple[PlannedFile, ...]:
+        """Every file the ``kind`` artifact must carry, with its place there.
+
+        An editable wheel carries none of them: it serves the source tree, where the
+        runtime accessor reads the manifest (a copy would go stale or shadow the package).
+        """
+        if kind == "editable":
+            return ()
+        if kind == "sdist":
+            names: list[str] = []
+            if self.layout is not None:
+                names += self.layout.sdist_files
+            if self.collection is not None:
+                names += self.collection.plan.sdist_files
+            return tuple(PlannedFile(name, name) for name in dict.fromkeys(names))
+        files: list[PlannedFile] = []
+        if self.layout is not None:
+            files += self.layout.wheel_files()
+        if self.collection is not None:
+            files += [PlannedFile(source, member) for source, member in self.collection.plan.wheel_files]
+        return tuple(dict.fromkeys(files))
+
+    def editable_links(self) -> tuple[PlannedFile, ...]:
+        """What an editable install that serves a link tree instead of the source tree
+        (setuptools' strict mode) must link: a collection's package data, which would
+        otherwise be missing from the installed package. A smart tool's manifest is not
+        linked: the runtime accessor reads it from the source tree.
+        """
+        if self.collection is None:
+            return ()
+        return tuple(PlannedFile(source, member) for source, member in self.collection.plan.wheel_files)
+
+    def facts(self, kind: Literal["sdist", "wheel"]) -> SourceFacts:
+        """What the finished ``kind`` artifact must carry, for the archive verifier."""
+        manifest_bytes = descriptor_bytes = None
+        manifest_source = None
+        wheel_manifest: Optional[PlannedFile] = None
+        if self.layout is not None:
+            manifest_source = self.layout.manifest_source
+            manifest_bytes = (self.root / manifest_source).read_bytes()
+            descriptor_bytes = (self.root / DESCRIPTOR_NAME).read_bytes()
+            if kind == "wheel":
+                wheel_manifest = self.layout.wheel_manifest
+        wheel_members: tuple[str, ...] = ()
+        if self.collection is not None and kind == "wheel":
+            wheel_members = self.collection.plan.wheel_members
+        return SourceFacts(
+            manifest_bytes,
+            descriptor_bytes,
+            manifest_source,
+            wheel_manifest_member=None if wheel_manifest is None else wheel_manifest.target,
+            wheel_manifest_in_dist_info=wheel_manifest is not None and wheel_manifest.in_dist_info,
+            sdist_members=tuple(f.target for f in self.files("sdist")) if kind == "sdist" else (),
+            wheel_members=wheel_members,
+            options=self.options,
+            written_version=self.tool.package.version.written if self.tool is not None else None,
+        )
+
+
+def plan_build(
+    root: Path,
+    *,
+    version: str,
+    version_origin: str,
+    hook: Optional[HookOptions] = None,
+    editable: bool = False,
+) -> BuildPlan:
+    """Check ``root`` with the backend's resolved ``version`` and plan its artifacts."""
+    plan = BuildPlan(root, version)
+    as_tool = (root / DESCRIPTOR_NAME).exists()
+    tool = check_root(root, version=version, version_origin=version_origin, hook=hook)
+    plan.options = tool.options
+    as_collection = is_collection(tool.package, tool.options)
+    if as_tool or not as_collection:  # a project that is neither is told it lacks a descriptor
+        plan.tool = tool
+        plan.diagnostics += tool.diagnostics
+        plan.ignored += tool.ignored
+        # a manifest whose only errors are ignored is still the tool's: its files are planned
+        # and its archives checked as a smart tool's
+        relative = tool.manifest_relative
+        if relative is not None and not plan.failed() and os.path.isfile(root / relative):
+            plan.layout = plan_layout(root, relative, tool.install_docs)
+            name = tool.manifest.name if tool.manifest is not None else tool.package.name
+            plan.notes.append(f"{relative} checked ({name} {version})")
+    else:  # a collection only: of the smart-tool checks, only the configuration's apply
+        plan.diagnostics += [
+            d for d in tool.diagnostics if d.code in ("config-valid", "package-definition-parses")
+        ]
+    if as_collection:
+        from ..rules.collection import RESOURCE_FOLDERS, check_collection  # only collections pay for it
+
+        report = check_collection(root, version=version)
+        plan.collection = report
+        kept, aside = set_aside(report.diagnostics, tool.options.ignore)
+        plan.diagnostics += kept
+        plan.ignored += aside
+        why = "collection = true" if tool.options.collection else "[tool.amplifier.collection]"
+        layouts = " and ".join(report.layouts) or "no resource folders"
+        plan.notes.append(
+            f"building {report.name or root.name} {version} as a collection ({why}; {layouts}; "
+            f"{len(report.plan.wheel_files)} package data files)"
+        )
+        if editable and "flat" in report.layouts:
+            tops = {member.split("/", 1)[0] for _, member in report.plan.wheel_files}
+            flat = sorted(tops & set(RESOURCE_FOLDERS))
+            plan.notes.append(RESOURCE_NOTE.format(folders=", ".join(flat)))
+        if editable and report.package_dir is not None and not report.embedded:
+            package = report.package_dir.rsplit("/", 1)[-1]
+            plan.notes.append(EMBEDDED_NOTE.format(package_dir=report.package_dir, package=package))
+    return plan

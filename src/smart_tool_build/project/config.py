@@ -1,0 +1,179 @@
+"""Options: ``[tool.smart-tool]`` in pyproject.toml, and a backend's own table layered over it.
+
+Every problem is collected and reported together; an unknown key is an error, never
+silently ignored, because a misspelt option that does nothing is worse than no option.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any, Callable, NamedTuple, Optional
+
+from ..diagnostics.codes import CodeId, resolve
+from ..diagnostics.diagnostic import Diagnostic, make
+from ..parsing.lines import key_line
+
+DEV_VERSION_POLICIES = ("error", "warn")
+
+
+class Options(NamedTuple):
+    """The validated options, with their defaults."""
+
+    #: fnmatch globs (POSIX paths relative to the root) the duplicate walk skips
+    exclude: tuple[str, ...] = ()
+    #: what a development/local package version that differs from the manifest does
+    dev_versions: str = "error"
+    #: build as a collection (None: decide from ``[tool.amplifier.collection]``)
+    collection: Optional[bool] = None
+    #: the backend the wrapping backend wraps (None: the one ``[build-system].requires`` names)
+    backend: Optional[str] = None
+    #: codes whose findings are set aside (former spellings resolved); a build still names them
+    ignore: tuple[CodeId, ...] = ()
+
+
+def _string_list(value: Any) -> Optional[tuple[str, ...]]:
+    if isinstance(value, (list, tuple)) and all(isinstance(item, str) and item for item in value):
+        return tuple(value)
+    return None
+
+
+def _codes(value: Any) -> Optional[tuple[CodeId, ...]]:
+    names = _string_list(value)
+    if names is None:
+        return None
+    found = [resolve(name) for name in names]
+    if any(code is None for code in found):
+        return None
+    return tuple(dict.fromkeys(code for code in found if code is not None))
+
+
+def unknown_codes(value: Any) -> list[str]:
+    """The names in an ``ignore`` value that are no code (nor a former spelling of one)."""
+    names = _string_list(value) or ()
+    return [name for name in names if resolve(name) is None]
+
+
+_VALIDATORS: dict[str, tuple[str, Callable[[Any], Any], str]] = {
+    "exclude": ("exclude", _string_list, "a list of non-empty glob strings"),
+    "dev-versions": (
+        "dev_versions",
+        lambda v: v if v in DEV_VERSION_POLICIES else None,
+        'one of "error", "warn"',
+    ),
+    "collection": ("collection", lambda v: v if isinstance(v, bool) else None, "true or false"),
+    "backend": (
+        "backend",
+        lambda v: v.strip() if isinstance(v, str) and v.strip() else None,
+        'a build backend as build-backend names it, e.g. "uv_build"',
+    ),
+    "ignore": ("ignore", _codes, "a list of diagnostic codes"),
+}
+
+#: the options whose values are lists: a later layer adds to them (``--ignore``, ``--exclude``)
+_LISTS = frozenset({"exclude", "ignore"})
+
+
+class HookOptions(NamedTuple):
+    """A build backend's own table of our options (hatchling's hook table), layered over
+    ``[tool.smart-tool]``: the adapter that reads it says what it is called and which of its
+    keys belong to the backend, so the core knows no backend's names."""
+
+    #: the table's dotted name, as diagnostics show it
+    table: str
+    values: Mapping[str, Any]
+    #: keys the backend itself reads from the table; never ours to refuse
+    backend_keys: frozenset[str] = frozenset()
+
+
+def option_names() -> tuple[str, ...]:
+    return tuple(_VALIDATORS)
+
+
+def parse_options(
+    table: Mapping[str, Any],
+    *,
+    path: str = "pyproject.toml",
+    text: Optional[str] = None,
+    table_name: str = "tool.smart-tool",
+    extra_allowed: frozenset[str] = frozenset(),
+    base: Optional[Options] = None,
+    extend: bool = False,
+) -> tuple[Options, list[Diagnostic]]:
+    """Validate one options table over ``base``; return the options and every problem.
+
+    A key set here replaces ``base``'s value; with ``extend`` (command-line flags), a list
+    option adds to it instead.
+    """
+    start = base or Options()
+    values: dict[str, Any] = {}
+    problems: list[Diagnostic] = []
+    for key, value in table.items():
+        if key in extra_allowed:
+            continue
+        if key not in _VALIDATORS:
+            problems.append(
+                make(
+                    "config-valid",
+                    path,
+                    key_line(text, table_name, key),
+                    f"[{table_name}]: unknown option {key!r}",
+                    f"options are: {', '.join(option_names())}",
+                )
+            )
+            continue
+        attribute, check, expected = _VALIDATORS[key]
+        converted = check(value)
+        if converted is None:
+            unknown = unknown_codes(value) if key == "ignore" else []
+            message = f"[{table_name}]: {key} must be {expected}, not {value!r}"
+            hint = None
+            if unknown:
+                message = f"[{table_name}]: ignore names no such code: {', '.join(map(repr, unknown))}"
+                hint = "`smart-tool codes` lists every code"
+            problems.append(make("config-valid", path, key_line(text, table_name, key), message, hint))
+        else:
+            if extend and key in _LISTS:
+                converted = tuple(dict.fromkeys((*getattr(start, attribute), *converted)))
+            values[attribute] = converted
+    return start._replace(**values), problems
+
+
+#: how diagnostics name the command line's options when they layer them
+FLAGS_TABLE = "command line"
+
+
+def read_options(
+    tool: Mapping[str, Any],
+    *,
+    path: str,
+    text: Optional[str],
+    hook: Optional[HookOptions] = None,
+    flags: Optional[Mapping[str, Any]] = None,
+) -> tuple[Options, list[Diagnostic]]:
+    """The options in effect: ``[tool.smart-tool]`` of ``tool``, then a backend's own table
+    (``hook``), then command-line ``flags`` (keys as in the table; lists add to the table's).
+
+    One reading for every surface (``check``, both build hooks, ``inspect``), so an option
+    means the same everywhere.
+    """
+    table = tool.get("smart-tool", {})
+    problems: list[Diagnostic] = []
+    if not isinstance(table, dict):
+        problems.append(make("config-valid", path, None, "[tool.smart-tool] must be a table"))
+        table = {}
+    options, found = parse_options(table, path=path, text=text)
+    problems += found
+    if hook is not None:
+        options, found = parse_options(
+            hook.values,
+            path=path,
+            text=text,
+            table_name=hook.table,
+            extra_allowed=hook.backend_keys,
+            base=options,
+        )
+        problems += found
+    if flags:
+        options, found = parse_options(flags, path=path, table_name=FLAGS_TABLE, base=options, extend=True)
+        problems += found
+    return options, problems

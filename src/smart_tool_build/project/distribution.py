@@ -1,0 +1,369 @@
+"""The distribution root: its package definition, its name, and its version.
+
+The version is read without running anything: a static ``[project].version``, an sdist's
+PKG-INFO, ``package.json``, or a dynamic version whose source can be read statically
+(hatchling's ``[tool.hatch.version] path``, setuptools' ``attr:``/``file:``). A version only a
+build can know (setuptools-scm, hatch-vcs) is reported as unresolved; the build hooks hand in
+the backend's own resolved version instead.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import stat
+import sys
+from collections.abc import Mapping
+from pathlib import Path
+from types import MappingProxyType
+from typing import Any, Literal, NamedTuple, Optional
+
+# tomli (a dependency) rather than the standard library's tomllib, the same parser: its
+# compiled build reads a pyproject.toml six times as fast, and `check --recursive` reads one
+# per root. A build's backend has usually imported tomllib already; then that one is used.
+if "tomllib" in sys.modules:
+    tomllib = sys.modules["tomllib"]
+else:
+    import tomli as tomllib
+
+from ..diagnostics.diagnostic import Diagnostic, make
+from ..parsing import strict_json
+from ..parsing.lines import json_key_lines, toml_key_line
+from .names import PACKAGE_JSON, PYPROJECT
+from .optin import collection_table
+from .python_source import parse_module, string_assignment
+
+_VERSION_ASSIGN = re.compile(
+    r"""^[ \t]*(?:__version__|VERSION|version)[ \t]*(?::[ \t]*str[ \t]*)?=[ \t]*['"]([^'"]+)['"]""",
+    re.MULTILINE,
+)
+
+
+_EMPTY: Mapping[str, Any] = MappingProxyType({})
+
+
+class PackageVersion(NamedTuple):
+    """A package version and where it came from, or why it could not be known."""
+
+    value: Optional[str]
+    origin: str
+    path: Optional[str] = None
+    line: Optional[int] = None
+    unresolved: Optional[str] = None
+    #: the version's configuration itself is broken (a bad pattern): an error, not a gap
+    invalid: bool = False
+    #: the text as the package definition (or the file it names) writes it, when known; a
+    #: build backend's resolved version is often only its normal form
+    written: Optional[str] = None
+    #: how its ecosystem spells versions: "pep440" (Python) or "semver" (package.json)
+    scheme: Literal["pep440", "semver"] = "pep440"
+
+
+class PackageDefinition(NamedTuple):
+    """What the checks need from pyproject.toml or package.json."""
+
+    path: Optional[str]
+    name: Optional[str]
+    version: PackageVersion
+    scripts: Optional[frozenset[str]] = None
+    tool: Mapping[str, Any] = _EMPTY
+    text: Optional[str] = None
+    data: Mapping[str, Any] = _EMPTY
+
+
+def core_metadata(data: bytes) -> dict[str, str]:
+    """The first value of each header of a METADATA / PKG-INFO file (RFC 822 style).
+
+    Only the header block is read (up to the first blank line); continuation lines are
+    joined. Enough for Name and Version, without the cost of importing :mod:`email`.
+    """
+    headers: dict[str, str] = {}
+    last = None
+    for raw in data.decode("utf-8", errors="replace").splitlines():
+        if not raw.strip():
+            break
+        if raw[:1] in (" ", "\t") and last is not None:
+            headers[last] += " " + raw.strip()
+            continue
+        name, colon, value = raw.partition(":")
+        if not colon:
+            continue
+        last = name.strip()
+        headers.setdefault(last, value.strip())
+        if headers[last] != value.strip():
+            last = None  # a repeated header: keep the first, ignore the rest's continuations
+    return headers
+
+
+def console_scripts(package: PackageDefinition) -> dict[str, str]:
+    """The commands the package installs, each with what it runs: ``[project.scripts]``
+    (name -> ``module:function``), or package.json's ``bin`` (name -> file)."""
+    project = package.data.get("project")
+    if isinstance(project, dict):
+        table = project.get("scripts")
+        return {k: v for k, v in table.items() if isinstance(v, str)} if isinstance(table, dict) else {}
+    binaries = package.data.get("bin") if package.path and package.path.endswith(PACKAGE_JSON) else None
+    if isinstance(binaries, str) and isinstance(package.name, str):
+        return {package.name.rpartition("/")[2]: binaries}  # "@scope/tool" installs "tool"
+    if isinstance(binaries, dict):
+        return {k: v for k, v in binaries.items() if isinstance(v, str)}
+    return {}
+
+
+def is_collection(package: PackageDefinition, options: Any) -> bool:
+    """Build as a collection? ``collection = true/false`` decides; else the table's presence."""
+    if options.collection is not None:
+        return bool(options.collection)
+    return collection_table(package.tool)
+
+
+def normalize_name(name: str) -> str:
+    """PEP 503 normalisation: lowercase, runs of -_. become one hyphen."""
+    return re.sub(r"[-_.]+", "-", name).lower()
+
+
+def load_toml(path: Path) -> tuple[Optional[dict[str, Any]], Optional[str], Optional[Diagnostic]]:
+    """(data, text, problem) for a TOML file."""
+    display = path.name
+    try:
+        text = path.read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as exc:
+        return None, None, make("package-definition-parses", display, None, f"cannot read: {exc}")
+    try:
+        return tomllib.loads(text), text, None
+    except tomllib.TOMLDecodeError as exc:
+        match = re.search(r"line (\d+)", str(exc))
+        line = int(match.group(1)) if match else None
+        return None, text, make("package-definition-parses", display, line, f"invalid TOML: {exc}")
+
+
+def parse_pyproject(data: bytes) -> tuple[Optional[str], Optional[dict[str, Any]]]:
+    """(text, document) of a pyproject.toml's bytes (an archive member); None where it cannot
+    be read: an archive's broken pyproject.toml is the backend's to report."""
+    try:
+        text = data.decode("utf-8")
+    except UnicodeDecodeError:
+        return None, None
+    try:
+        return text, tomllib.loads(text)
+    except tomllib.TOMLDecodeError:
+        return text, None
+
+
+def read(root: Path, *, prefix: str = "") -> tuple[PackageDefinition, list[Diagnostic]]:
+    """Read the root's package definition: pyproject.toml first, then package.json."""
+    pyproject = root / PYPROJECT
+    if pyproject.is_file():
+        data, text, problem = load_toml(pyproject)
+        shown = prefix + PYPROJECT
+        if problem is not None:
+            problem = make(problem.code, shown, problem.line, problem.message)
+            return _unknown(shown, "pyproject.toml could not be parsed"), [problem]
+        assert data is not None
+        package = _prefixed(_from_pyproject(root, data, text or "", shown), prefix)
+        problems = []
+        if package.version.invalid:
+            line = toml_key_line(text, ("tool", "hatch", "version", "pattern"))
+            problems.append(make("package-definition-parses", shown, line, str(package.version.unresolved)))
+        return package, problems
+    package_json = root / PACKAGE_JSON
+    if package_json.is_file():
+        shown = prefix + PACKAGE_JSON
+        try:
+            package_json_text = package_json.read_text(encoding="utf-8")
+            data = json.loads(package_json_text)
+        except (OSError, ValueError) as exc:
+            line = strict_json.error_line(exc) if isinstance(exc, json.JSONDecodeError) else None
+            problem = make("package-definition-parses", shown, line, f"invalid JSON: {exc}")
+            return _unknown(shown, "package.json could not be parsed"), [problem]
+        if not isinstance(data, dict):
+            problem = make("package-definition-parses", shown, 1, "must be a JSON object")
+            return _unknown(shown, "package.json is not an object"), [problem]
+        raw = data.get("version")
+        version = PackageVersion(
+            raw if isinstance(raw, str) else None,
+            f"{shown} version",
+            shown,
+            json_key_lines(package_json_text).get("version"),
+            None if isinstance(raw, str) else "package.json has no string `version`",
+            written=raw if isinstance(raw, str) else None,
+            scheme="semver",
+        )
+        name = data.get("name") if isinstance(data.get("name"), str) else None
+        return PackageDefinition(shown, name, version, data=data), []
+    return _unknown(None, "no pyproject.toml or package.json at the root"), []
+
+
+def _prefixed(package: PackageDefinition, prefix: str) -> PackageDefinition:
+    """Version paths read from other files (PKG-INFO, a version module) as the user names them."""
+    version = package.version
+    if not prefix or version.path is None or version.path.startswith(prefix):
+        return package
+    return package._replace(version=version._replace(path=prefix + version.path))
+
+
+def _unknown(path: Optional[str], reason: str) -> PackageDefinition:
+    return PackageDefinition(path, None, PackageVersion(None, "", unresolved=reason))
+
+
+def _from_pyproject(root: Path, data: dict[str, Any], text: str, shown: str) -> PackageDefinition:
+    project = data.get("project") if isinstance(data.get("project"), dict) else None
+    tool = data.get("tool") if isinstance(data.get("tool"), dict) else {}
+    assert isinstance(tool, dict)
+    if project is None:
+        poetry = tool.get("poetry") if isinstance(tool.get("poetry"), dict) else {}
+        assert isinstance(poetry, dict)
+        if isinstance(poetry.get("version"), str):
+            line = toml_key_line(text, ("tool", "poetry", "version"))
+            version = PackageVersion(
+                poetry["version"], f"{shown} [tool.poetry].version", shown, line, written=poetry["version"]
+            )
+            return PackageDefinition(shown, poetry.get("name"), version, None, tool, text, data)
+        version = PackageVersion(
+            None, "", unresolved=f"{shown} has no [project] table (setup.py or setup.cfg?)"
+        )
+        return PackageDefinition(shown, None, version, None, tool, text, data)
+    name = project.get("name") if isinstance(project.get("name"), str) else None
+    scripts_table = project.get("scripts")
+    scripts = frozenset(scripts_table) if isinstance(scripts_table, dict) else frozenset()
+    version = _pyproject_version(root, project, tool, text, shown)
+    return PackageDefinition(shown, name, version, scripts, tool, text, data)
+
+
+def _pyproject_version(
+    root: Path, project: dict[str, Any], tool: dict[str, Any], text: str, shown: str
+) -> PackageVersion:
+    if isinstance(project.get("version"), str):
+        return PackageVersion(
+            project["version"],
+            f"{shown} [project].version",
+            shown,
+            toml_key_line(text, ("project", "version")),
+            written=project["version"],
+        )
+    dynamic = project.get("dynamic") or []
+    if "version" not in dynamic:
+        return PackageVersion(None, "", unresolved=f"{shown} [project] declares no version")
+    pkg_info = root / "PKG-INFO"
+    if pkg_info.is_file():
+        try:
+            headers = core_metadata(pkg_info.read_bytes())
+            if headers.get("Version"):
+                return PackageVersion(headers["Version"], "PKG-INFO Version", "PKG-INFO")
+        except (OSError, UnicodeDecodeError):
+            pass
+    hatch_version = _table(_table(tool, "hatch"), "version") or None
+    if isinstance(hatch_version, dict):
+        source = hatch_version.get("source", "regex")
+        if source == "regex" and isinstance(hatch_version.get("path"), str):
+            return _from_python_file(
+                root, hatch_version["path"], hatch_version.get("pattern"), "[tool.hatch.version]"
+            )
+        return PackageVersion(
+            None,
+            "",
+            unresolved=f"the version comes from hatch's {source!r} version source at build time",
+        )
+    dynamic_table = _table(_table(_table(tool, "setuptools"), "dynamic"), "version") or None
+    if isinstance(dynamic_table, dict):
+        if isinstance(dynamic_table.get("attr"), str):
+            return _from_attr(root, dynamic_table["attr"], tool)
+        if isinstance(dynamic_table.get("file"), (str, list)):
+            files = dynamic_table["file"]
+            first = files if isinstance(files, str) else (files[0] if files else "")
+            try:
+                value = _read_version_file(root / first).strip()
+            except (OSError, UnicodeDecodeError, ValueError):  # ValueError: a NUL in the path
+                value = ""
+            if value:
+                return PackageVersion(value, f"{first} (setuptools file:)", first, 1, written=value)
+            return PackageVersion(None, "", unresolved=f"cannot read version file {first!r}")
+    if "setuptools_scm" in tool or "hatch-vcs" in text or "setuptools-scm" in text:
+        return PackageVersion(
+            None,
+            "",
+            unresolved="the version comes from git tags (setuptools-scm/hatch-vcs) at build time",
+        )
+    return PackageVersion(None, "", unresolved="the version is dynamic and set at build time")
+
+
+def _table(data: Any, key: str) -> dict[str, Any]:
+    """``data[key]`` when both are tables, else an empty table: bad shapes are not ours to judge."""
+    value = data.get(key) if isinstance(data, dict) else None
+    return value if isinstance(value, dict) else {}
+
+
+#: a version file is a line or a module: larger ones are not read
+_MAX_VERSION_FILE = 1024 * 1024
+
+
+def _read_version_file(path: Path) -> str:
+    """A version file's text: a regular file of at most :data:`_MAX_VERSION_FILE` bytes, so
+    that a FIFO (which would block) or /dev/zero (which never ends) is refused, not read."""
+    info = os.stat(path)
+    if not stat.S_ISREG(info.st_mode) or info.st_size > _MAX_VERSION_FILE:
+        raise OSError(f"{path} is not a regular file of at most {_MAX_VERSION_FILE} bytes")
+    with open(path, "rb") as handle:
+        data = handle.read(_MAX_VERSION_FILE + 1)
+    if len(data) > _MAX_VERSION_FILE:
+        raise OSError(f"{path} is over {_MAX_VERSION_FILE} bytes")
+    return data.decode("utf-8")
+
+
+def _from_python_file(root: Path, relative: str, pattern: Any, origin: str) -> PackageVersion:
+    path = root / relative
+    try:
+        text = _read_version_file(path)
+    except (OSError, UnicodeDecodeError, ValueError):
+        return PackageVersion(None, "", unresolved=f"cannot read {relative} named by {origin}")
+    try:
+        regex = re.compile(pattern, re.MULTILINE) if isinstance(pattern, str) and pattern else _VERSION_ASSIGN
+    except re.error as exc:
+        return PackageVersion(
+            None, "", unresolved=f"the version pattern of {origin} is invalid: {exc}", invalid=True
+        )
+    group: Any = "version" if "version" in regex.groupindex else 1
+    if regex.groups < 1:
+        return PackageVersion(
+            None, "", unresolved=f"the version pattern of {origin} captures nothing", invalid=True
+        )
+    match = regex.search(text)
+    if not match or match.group(group) is None:
+        return PackageVersion(None, "", unresolved=f"no version found in {relative}")
+    line = text.count("\n", 0, match.start(group)) + 1
+    value = match.group(group)
+    return PackageVersion(value, f"{relative} ({origin})", relative, line, written=value)
+
+
+def _from_attr(root: Path, attr: str, tool: dict[str, Any]) -> PackageVersion:
+    """setuptools' ``attr: pkg.mod.NAME``, read with ast: the module is never imported."""
+    module, _, name = attr.rpartition(".")
+    parts = module.split(".")
+    package_dir = _table(_table(tool, "setuptools"), "package-dir")
+    bases = [root / package_dir[""]] if isinstance(package_dir.get(""), str) else []
+    bases += [root / "src", root]
+    for base in bases:
+        for candidate in (
+            base.joinpath(*parts).with_suffix(".py"),
+            base.joinpath(*parts, "__init__.py"),
+        ):
+            if not candidate.is_file():
+                continue
+            relative = candidate.relative_to(root).as_posix()
+            tree = parse_module(candidate)
+            if tree is None:
+                break
+            found = string_assignment(tree, name)
+            if found is not None:
+                return PackageVersion(
+                    found.value,
+                    f"{relative} {name} (setuptools attr:)",
+                    relative,
+                    found.line,
+                    written=found.value,
+                )
+            return PackageVersion(
+                None, "", unresolved=f"{name} in {relative} is not a plain string assignment"
+            )
+    return PackageVersion(None, "", unresolved=f"cannot find the module of attr {attr!r}")

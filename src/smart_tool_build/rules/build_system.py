@@ -1,0 +1,90 @@
+"""``[build-system]``: whether the build of a project that names smart-tool-build will run
+the checks at all, so that naming it is never a silent no-op.
+
+Hatchling imports no third-party plugin a project does not configure, and uv_build, flit_core
+and the other backends without plugins import none: on those, smart-tool-build in
+``requires`` alone does nothing during the build. This rule says so where the project can
+hear it (``smart-tool check``, the pre-commit hook); the wrapping backend and setuptools
+refuse such builds themselves.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any, Optional
+
+from ..diagnostics.diagnostic import Diagnostic, make
+from ..parsing.lines import toml_line
+from ..project.backends import KNOWN_BACKENDS, PLUGIN_BACKENDS, WRAPPER, choose
+from ..project.optin import names_us
+
+_HATCH_TABLE = ("tool", "hatch", "build", "hooks", "smart-tool")
+
+
+def _has_hatch_table(document: Mapping[str, Any]) -> bool:
+    node: Any = document
+    for key in _HATCH_TABLE:
+        if not isinstance(node, dict) or key not in node:
+            break
+        node = node[key]
+    else:
+        return True
+    build = document.get("tool", {}).get("hatch", {}).get("build", {})
+    targets = build.get("targets") if isinstance(build, dict) else None
+    return isinstance(targets, dict) and any(
+        isinstance(t, dict) and isinstance(t.get("hooks"), dict) and "smart-tool" in t["hooks"]
+        for t in targets.values()
+    )
+
+
+def build_system_rules(document: Mapping[str, Any], text: Optional[str], path: str) -> list[Diagnostic]:
+    """``build-system-opt-in`` when the build will not run the checks the project asked for."""
+    build_system = document.get("build-system")
+    if not isinstance(build_system, dict):
+        return []
+    backend = build_system.get("build-backend")
+    line = toml_line(text, ("build-system", "build-backend"))
+    asked = names_us(document)
+    if backend == WRAPPER:
+        if not asked:
+            return [
+                make(
+                    "build-system-opt-in",
+                    path,
+                    line,
+                    f"build-backend is {WRAPPER}, but [build-system].requires does not name smart-tool-build",
+                    'add "smart-tool-build" to [build-system].requires',
+                )
+            ]
+        choice = choose(document)
+        if choice.problem is not None:
+            where = toml_line(text, ("tool", "smart-tool", "backend")) or line
+            return [make("build-system-opt-in", path, where, choice.problem)]
+        return []
+    if not asked or not isinstance(backend, str):
+        return []
+    if backend == "hatchling.build" and not _has_hatch_table(document):
+        return [
+            make(
+                "build-system-opt-in",
+                path,
+                line,
+                "[build-system].requires names smart-tool-build, but hatchling runs no plugin a project "
+                "does not configure: without a [tool.hatch.build.hooks.smart-tool] table the build checks "
+                "and guarantees nothing",
+                "add the table [tool.hatch.build.hooks.smart-tool] (empty is enough)",
+            )
+        ]
+    if backend in KNOWN_BACKENDS.values() and backend not in PLUGIN_BACKENDS:
+        name = backend.split(".", 1)[0]
+        return [
+            make(
+                "build-system-opt-in",
+                path,
+                line,
+                f"[build-system].requires names smart-tool-build, but {name} has no plugins: the build "
+                "checks and guarantees nothing",
+                f'build through the wrapper: build-backend = "{WRAPPER}" (it wraps {name})',
+            )
+        ]
+    return []

@@ -1,0 +1,140 @@
+"""smart-tool.json: the descriptor at the distribution root that names the manifest."""
+
+from __future__ import annotations
+
+import json
+import posixpath
+import re
+from collections.abc import Sequence
+from pathlib import Path
+from typing import NamedTuple, Optional
+
+from ..diagnostics.diagnostic import Diagnostic, Severity, make
+from ..parsing import frontmatter, strict_json
+from ..project.names import DESCRIPTOR_NAME
+from ..project.paths import escapes
+
+KEYS = ("manifest", "cli_argv", "deterministic_smoke")
+MAX_BYTES = 64 * 1024
+
+
+class Descriptor(NamedTuple):
+    """A valid descriptor."""
+
+    manifest: str
+    cli_argv: tuple[str, ...]
+    deterministic_smoke: Optional[tuple[str, ...]]
+
+
+class DescriptorResult(NamedTuple):
+    descriptor: Optional[Descriptor]
+    diagnostics: list[Diagnostic]
+    #: lines of the keys in the file, for diagnostics about their values
+    key_lines: dict[str, int]
+
+
+def parse_bytes(data: bytes, path: str = DESCRIPTOR_NAME) -> DescriptorResult:
+    """Parse and validate a descriptor's bytes (strict JSON); never raises for bad input."""
+
+    def shape(line: Optional[int], message: str, hint: Optional[str] = None) -> Diagnostic:
+        return make("descriptor-shape", path, line, message, hint)
+
+    try:
+        text = frontmatter.decode(data)
+    except frontmatter.FrontmatterError as exc:
+        return DescriptorResult(None, [shape(exc.line, f"descriptor {exc.message}")], {})
+    try:
+        value = strict_json.loads(text)
+    except strict_json.JsonProblem as exc:
+        return DescriptorResult(None, [shape(exc.line, exc.message)], {})
+    if not isinstance(value, dict):
+        return DescriptorResult(None, [shape(1, f"must be a JSON object, not {type(value).__name__}")], {})
+    lines = strict_json.key_lines(text)
+    out: list[Diagnostic] = []
+    for key in value:
+        if key not in KEYS:
+            out.append(
+                make(
+                    "descriptor-shape",
+                    path,
+                    lines.get(key),
+                    f"unknown key {key!r}",
+                    f"keys are: {', '.join(KEYS)}",
+                    severity=Severity.WARNING,
+                )
+            )
+    manifest = value.get("manifest")
+    if "manifest" not in value:
+        out.append(shape(1, "`manifest` is missing", "name the SMART_TOOL.md file"))
+    elif not isinstance(manifest, str) or not manifest.strip():
+        out.append(shape(lines.get("manifest"), "`manifest` must be a non-empty string"))
+    else:
+        problem = manifest_path_problem(manifest)
+        if problem:
+            out.append(shape(lines.get("manifest"), f"`manifest` {manifest!r} {problem}"))
+    argv = value.get("cli_argv")
+    if "cli_argv" not in value:
+        out.append(shape(1, "`cli_argv` is missing", 'e.g. "cli_argv": ["my-tool"]'))
+    elif not isinstance(argv, list) or not argv:
+        out.append(shape(lines.get("cli_argv"), "`cli_argv` must be a non-empty list of strings"))
+    elif not all(isinstance(item, str) and item.strip() for item in argv):
+        out.append(shape(lines.get("cli_argv"), "every `cli_argv` entry must be a non-empty string"))
+    smoke = value.get("deterministic_smoke")
+    if "deterministic_smoke" in value and not (
+        isinstance(smoke, list) and all(isinstance(item, str) for item in smoke)
+    ):
+        out.append(shape(lines.get("deterministic_smoke"), "`deterministic_smoke` must be a list of strings"))
+    descriptor = None
+    if not any(d.severity is Severity.ERROR for d in out):
+        descriptor = Descriptor(
+            manifest=manifest,  # type: ignore[arg-type]
+            cli_argv=tuple(argv),  # type: ignore[arg-type]
+            deterministic_smoke=None if smoke is None else tuple(smoke),
+        )
+    return DescriptorResult(descriptor, out, lines)
+
+
+def render(manifest: str, cli_argv: Sequence[str]) -> str:
+    """A descriptor's text, as ``smart-tool init`` and ``smart-tool fix`` write one."""
+    return (
+        "{\n"
+        f'  "manifest": {json.dumps(manifest, ensure_ascii=False)},\n'
+        f'  "cli_argv": {json.dumps(list(cli_argv), ensure_ascii=False)}\n'
+        "}\n"
+    )
+
+
+def manifest_path_problem(manifest: str) -> Optional[str]:
+    """Why a descriptor's ``manifest`` value is not a safe relative POSIX path, if it is not."""
+    if any(ord(c) < 32 for c in manifest):
+        return "contains control characters"
+    if any("\ud800" <= c <= "\udfff" for c in manifest):  # a JSON escape such as "\ud800"
+        return "contains a lone surrogate (an escape such as \\ud800), which is not text"
+    if "\\" in manifest:
+        return "uses backslashes; write the path with /"
+    if manifest.startswith("/") or re.match(r"[A-Za-z]:", manifest):
+        return "is absolute; it must be relative to the descriptor"
+    normal = posixpath.normpath(manifest)
+    if normal == ".." or normal.startswith("../"):
+        return "escapes the distribution root"
+    return None
+
+
+def parse_file(path: Path, display: Optional[str] = None) -> DescriptorResult:
+    shown = display or path.as_posix()
+    try:
+        data = frontmatter.read_bytes(path, MAX_BYTES)
+    except frontmatter.UnreadableFile as exc:
+        return DescriptorResult(None, [make("descriptor-present", shown, None, f"descriptor {exc}")], {})
+    except frontmatter.FrontmatterError as exc:
+        return DescriptorResult(
+            None, [make("descriptor-shape", shown, None, f"descriptor {exc.message}")], {}
+        )
+    return parse_bytes(data, shown)
+
+
+def resolve_manifest(root: Path, manifest: str) -> tuple[Optional[Path], Optional[str]]:
+    """The manifest's path under ``root``, or why it leaves the root (through a symlink)."""
+    if escapes(root, manifest):
+        return None, "leads outside the distribution root through a symlink"
+    return root / manifest, None

@@ -1,0 +1,199 @@
+"""The manifest's ``requires``: prerequisites named, with a document (never a command) for each."""
+
+from __future__ import annotations
+
+import re
+from collections import namedtuple
+
+from ..diagnostics.diagnostic import Diagnostic, make
+from ..parsing import safe_yaml
+from .values import is_empty, type_name
+
+TYPE_CHECKING = False  # typing stays unimported on a smart tool's --help (it costs a tenth of it)
+if TYPE_CHECKING:
+    from typing import NamedTuple, Optional
+
+
+REQUIREMENT_KEYS = ("name", "purpose", "install", "optional")
+_INSTALLER_VERBS = {
+    "apt",
+    "apt-get",
+    "brew",
+    "cargo",
+    "choco",
+    "conda",
+    "curl",
+    "dnf",
+    "go",
+    "npm",
+    "npx",
+    "pacman",
+    "pip",
+    "pip3",
+    "pipx",
+    "scoop",
+    "snap",
+    "sudo",
+    "uv",
+    "uvx",
+    "wget",
+    "winget",
+    "yum",
+    "zypper",
+}
+#: an http(s) URL with a plain host name: a URL whatever else it holds
+_PLAIN_URL = r"(?i)https?://[A-Za-z0-9](?:[A-Za-z0-9.-]*[A-Za-z0-9])?(?::[0-9]+)?(?:[/?#]|\Z)"
+_SHELL_OPERATORS = ("|", "&&", ";", ">", "<", "`", "$(", "||")
+
+
+if TYPE_CHECKING:
+
+    class Requirement(NamedTuple):
+        """One prerequisite: what must exist before the tool can run."""
+
+        name: str
+        purpose: str
+        install: str
+        optional: bool = False
+
+else:
+    Requirement = namedtuple("Requirement", ("name", "purpose", "install", "optional"), defaults=(False,))
+    Requirement.__doc__ = "One prerequisite: what must exist before the tool can run."
+
+
+def classify_install(install: str) -> tuple[str, Optional[str]]:
+    """('url' | 'path' | 'bad', reason): a reference to documentation, never a command."""
+    text = install.strip()
+    if not text.isprintable() and any(ord(c) < 32 for c in text):
+        return "bad", "contains control characters"
+    if any(op in text for op in _SHELL_OPERATORS):
+        return "bad", "looks like a shell command (it has a shell operator)"
+    words = text.split()
+    if len(words) > 1:
+        if words[0].lower() in _INSTALLER_VERBS:
+            return "bad", f"is a command ({words[0]} ...), not a reference to documentation"
+        return "bad", "has several words: it must be a relative path or a URL"
+    if words and words[0].lower() in _INSTALLER_VERBS:
+        return "bad", f"is the installer {words[0]!r}, not a reference to documentation"
+    if ":" not in text:  # the common cases are told without urllib (it costs --help)
+        return _relative_path(text)
+    if re.match(_PLAIN_URL, text):
+        return "url", None
+    from urllib.parse import urlsplit
+
+    try:
+        parts = urlsplit(text)
+    except ValueError as exc:  # e.g. "http://[": an IPv6 host that does not close
+        return "bad", f"is not a valid URL ({exc})"
+    if parts.scheme and len(parts.scheme) > 1:  # a one-letter "scheme" is a drive letter
+        # the spec: "a relative path or a URL"; a URL names a host (javascript:, mailto: and
+        # file:///... do not, and are no reference a reader can follow)
+        if parts.hostname:
+            return "url", None
+        return "bad", f"is a {parts.scheme}: URL without a host; use an absolute URL such as https://..."
+    return _relative_path(text)
+
+
+def _relative_path(text: str) -> tuple[str, Optional[str]]:
+    if text.startswith(("/", "\\")) or re.match(r"[A-Za-z]:[\\/]", text):
+        return "bad", "is an absolute path; use a path relative to the manifest or the root"
+    if "\\" in text:
+        return "bad", "uses backslashes; write the relative path with /"
+    return "path", None
+
+
+def install_references(fm: object) -> list[tuple[int, str, int]]:
+    """(index, install, line) of each ``requires`` entry whose ``install`` is a string, read
+    from the frontmatter itself: the rules about install documents run even when another
+    field is wrong (or a manifest error is ignored), so every problem is reported at once."""
+    entries = fm.get("requires") if isinstance(fm, safe_yaml.LineDict) else None
+    if not isinstance(entries, safe_yaml.LineList):
+        return []
+    return [
+        (index, entry["install"], entry.line_of("install"))
+        for index, entry in enumerate(entries)
+        if isinstance(entry, safe_yaml.LineDict) and isinstance(entry.get("install"), str)
+    ]
+
+
+def check_requires(fm: safe_yaml.LineDict, path: str) -> list[Diagnostic]:
+    value = fm.get("requires")
+    if "requires" not in fm or is_empty(value):
+        return []
+    if not isinstance(value, safe_yaml.LineList):
+        return [
+            make(
+                "manifest-field-shapes",
+                path,
+                fm.line_of("requires"),
+                f"field 'requires' must be a list of entries, not {type_name(value)}",
+            )
+        ]
+    out = []
+    for index, entry in enumerate(value):
+        where = f"requires[{index}]"
+        if not isinstance(entry, safe_yaml.LineDict):
+            out.append(
+                make(
+                    "manifest-requires-shape",
+                    path,
+                    value.line_of(index),
+                    f"{where} must be a mapping with name, purpose and install, not {type_name(entry)}",
+                )
+            )
+            continue
+        for key in entry:
+            if key not in REQUIREMENT_KEYS:
+                out.append(
+                    make(
+                        "manifest-requires-shape",
+                        path,
+                        entry.line_of(key),
+                        f"{where}: unknown key {key!r}",
+                        f"keys are: {', '.join(REQUIREMENT_KEYS)}",
+                    )
+                )
+        for key in ("name", "purpose", "install"):
+            item = entry.get(key)
+            if key not in entry or is_empty(item):
+                state = "is missing" if key not in entry else "is empty"
+                out.append(
+                    make(
+                        "manifest-requires-shape",
+                        path,
+                        entry.line_of(key),
+                        f"{where}: {key!r} {state}",
+                    )
+                )
+            elif not isinstance(item, str):
+                out.append(
+                    make(
+                        "manifest-requires-shape",
+                        path,
+                        entry.line_of(key),
+                        f"{where}: {key!r} must be a string, not {type_name(item)}",
+                    )
+                )
+        if "optional" in entry and not isinstance(entry["optional"], bool):
+            out.append(
+                make(
+                    "manifest-requires-shape",
+                    path,
+                    entry.line_of("optional"),
+                    f"{where}: 'optional' must be true or false, not {entry['optional']!r}",
+                )
+            )
+        install = entry.get("install")
+        if isinstance(install, str) and install.strip():
+            kind, reason = classify_install(install)
+            if kind == "bad":
+                out.append(
+                    make(
+                        "manifest-requires-shape",
+                        path,
+                        entry.line_of("install"),
+                        f"{where}: install {install!r} {reason}",
+                        "install is a relative path to a document or a URL (https://...)",
+                    )
+                )
+    return out

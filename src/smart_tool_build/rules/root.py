@@ -1,0 +1,407 @@
+"""The checks of one distribution root: every rule that needs more than one file.
+
+:func:`check_root` is what the CLI and both build hooks call. It returns a
+:class:`RootReport` with every diagnostic; it never raises for a problem in the user's
+files and never writes anything.
+"""
+
+from __future__ import annotations
+
+import functools
+import os
+import posixpath
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Optional
+
+from ..diagnostics.diagnostic import Diagnostic, has_errors, make, set_aside
+from ..parsing import frontmatter, safe_yaml
+from ..project import config, distribution, parallel, walk
+from ..project.distribution import PackageDefinition, PackageVersion
+from ..project.names import DESCRIPTOR_NAME, MANIFEST_NAME, PYPROJECT
+from ..project.paths import escapes
+from . import descriptor, manifest, requirements
+from .build_system import build_system_rules
+from .cli_argv import cli_argv_rule
+from .suggestions import descriptor_text
+from .version_attr import version_attr_rule
+from .versions import compare_versions, same_version
+
+__all__ = [
+    "RootJob",
+    "RootReport",
+    "check_many",
+    "check_root",
+    "check_roots",
+    "compare_versions",
+    "discover_roots",
+]
+
+#: below this many roots, `check_roots` stays in one process
+PARALLEL_THRESHOLD = parallel.THRESHOLD
+
+
+@dataclass
+class RootReport:
+    """Everything known about one root after checking it."""
+
+    root: Path
+    diagnostics: list[Diagnostic]
+    package: PackageDefinition
+    options: config.Options
+    descriptor: Optional[descriptor.Descriptor] = None
+    manifest: Optional[manifest.Manifest] = None
+    #: the manifest's path relative to the root (POSIX), when the descriptor names one
+    manifest_relative: Optional[str] = None
+    #: relative (POSIX) paths of the install documents the manifest points to
+    install_docs: list[str] = field(default_factory=list)
+    nested_roots: list[str] = field(default_factory=list)
+    #: findings set aside by ``ignore`` (the options' codes): not failures, but a build names them
+    ignored: list[Diagnostic] = field(default_factory=list)
+
+    @property
+    def manifest_path(self) -> Optional[Path]:
+        return None if self.manifest_relative is None else self.root / self.manifest_relative
+
+    def failed(self, *, warnings_as_errors: bool = False) -> bool:
+        return has_errors(self.diagnostics, warnings_as_errors=warnings_as_errors)
+
+
+def check_root(
+    root: Path,
+    *,
+    display: str = "",
+    version: Optional[str] = None,
+    version_origin: str = "the build backend's resolved version",
+    hook: Optional[config.HookOptions] = None,
+    flags: Optional[Mapping[str, Any]] = None,
+    scan: Optional[walk.Scan] = None,
+) -> RootReport:
+    """Check the distribution root ``root``.
+
+    ``display`` prefixes every path in the diagnostics (the root as the user named it).
+    ``version`` is the package version a build backend resolved; without it the version
+    is read from the package definition. ``hook`` is a build backend's own table of options,
+    layered over ``[tool.smart-tool]``, and ``flags`` the command line's (keys as in the
+    table). ``scan`` is the root's walk when a survey already made it (``smart-tool check
+    --recursive``). Findings whose code the options ``ignore`` are in ``report.ignored``.
+    """
+    prefix = display.rstrip("/") + "/" if display and display != "." else ""
+    package, out = distribution.read(root, prefix=prefix)
+    options, problems = config.read_options(
+        package.tool, path=package.path or prefix + PYPROJECT, text=package.text, hook=hook, flags=flags
+    )
+    out += problems
+    if package.path is not None and package.path.endswith(PYPROJECT):
+        out += build_system_rules(package.data, package.text, package.path)
+    package_version = package.version
+    if version is not None:
+        # the backend's version is often the normal form of what the project wrote
+        static = package.version.written
+        written = static if static is not None and same_version(static, version) else None
+        package_version = PackageVersion(version, version_origin, written=written)
+    report = RootReport(root, out, package, options)
+
+    descriptor_path = root / DESCRIPTOR_NAME
+    shown_descriptor = prefix + DESCRIPTOR_NAME
+    # a survey's scan knows no exclude globs: with some, the root is scanned again with them
+    found = scan if scan is not None and not options.exclude else None
+    if not descriptor_path.exists() and not descriptor_path.is_symlink():
+        found = found or walk.scan_root(root, options.exclude)
+        out.append(_no_descriptor(root, package, found.manifests, prefix))
+        return _finish(report)
+    parsed_descriptor = descriptor.parse_file(descriptor_path, shown_descriptor)
+    out += parsed_descriptor.diagnostics
+    found = found or walk.scan_root(root, options.exclude)
+    report.nested_roots = found.nested_roots
+    for folder, reason in found.unreadable:
+        out.append(
+            make(
+                "tree-readable",
+                prefix + folder,
+                None,
+                f"cannot read this folder ({reason}); a SMART_TOOL.md inside it is not checked",
+                walk.UNREADABLE_HINT,
+            )
+        )
+    named = parsed_descriptor.descriptor
+    report.descriptor = named
+    if named is None:
+        if len(found.manifests) > 1:
+            out += _duplicates(found.manifests[1:], found.manifests[0], prefix)
+        return _finish(report)
+
+    relative = posixpath.normpath(named.manifest)
+    manifest_line = parsed_descriptor.key_lines.get("manifest")
+    resolved, escape = descriptor.resolve_manifest(root, relative)
+    if resolved is None:
+        out.append(
+            make(
+                "descriptor-shape",
+                shown_descriptor,
+                manifest_line,
+                f"`manifest` {named.manifest!r} {escape}",
+            )
+        )
+        return _finish(report)
+    if posixpath.basename(relative) != MANIFEST_NAME:
+        out.append(
+            make(
+                "manifest-present",
+                shown_descriptor,
+                manifest_line,
+                f"`manifest` names {named.manifest!r}; the manifest file must be named {MANIFEST_NAME}",
+            )
+        )
+        return _finish(report)
+    others = [m for m in found.manifests if m != relative and not _same_file(root / m, resolved)]
+    if others and not os.path.lexists(resolved):  # never raises (a name too long, say)
+        out.append(_moved(named.manifest, others, shown_descriptor, manifest_line))
+        out += _duplicates(others[1:], others[0], prefix)
+        return _finish(report)
+    report.manifest_relative = relative
+    shown_manifest = prefix + relative
+    result = manifest.parse_file(resolved, shown_manifest)
+    # a manifest that cannot be read is annotated on the descriptor that names it
+    out += [
+        d._replace(anchor=shown_descriptor) if d.code == "manifest-present" else d for d in result.diagnostics
+    ]
+    report.manifest = result.manifest
+    # the rules that need other files run on whatever fields are readable, so one bad
+    # field does not hide a drifted version: every problem is reported at once
+    fm = result.frontmatter if isinstance(result.frontmatter, safe_yaml.LineDict) else None
+    if fm is not None:
+        out += _version_rule(fm, shown_manifest, package_version, options)
+        out += _name_rule(fm, shown_manifest, package)
+    out += version_attr_rule(
+        root, relative, package_version, prefix=prefix, dev_versions=options.dev_versions
+    )
+    out += _install_docs(report, result.frontmatter, shown_manifest)
+    if result.manifest is not None:
+        out += _body_length(result.body, resolved, shown_manifest)
+    out += cli_argv_rule(named, package, root, shown_descriptor, parsed_descriptor.key_lines.get("cli_argv"))
+    out += _duplicates(others, relative, prefix)
+    return _finish(report)
+
+
+def _body_length(body: str, path: Path, shown: str) -> list[Diagnostic]:
+    """The body is the skill `--help` renders: over the Agent Skills ceiling, a warning on
+    the first line past it."""
+    from .manifest import MAX_BODY_LINES
+
+    lines = body.strip("\r\n").split("\n")
+    if len(lines) <= MAX_BODY_LINES:
+        return []
+    line: Optional[int] = None
+    try:  # the body is the file's tail, verbatim: its first line is counted from the end
+        text = frontmatter.decode(frontmatter.read_bytes(path))
+    except (OSError, frontmatter.FrontmatterError):
+        pass
+    else:
+        line = frontmatter.body_line(text, body) + MAX_BODY_LINES
+    return [
+        make(
+            "manifest-body-length",
+            shown,
+            line,
+            f"the manifest body has {len(lines)} lines; `--help` renders it as the skill, and "
+            f"the Agent Skills ceiling is {MAX_BODY_LINES}",
+            "keep the body to when and how to use the tool; move reference material into "
+            "documents inside the package and list them as the skill's resources",
+        )
+    ]
+
+
+def _no_descriptor(root: Path, package: PackageDefinition, manifests: list[str], prefix: str) -> Diagnostic:
+    """``descriptor-present``, with the descriptor to add built from what the root holds."""
+    message = "no smart-tool.json at the distribution root"
+    if manifests:
+        message += f", though it holds {prefix}{manifests[0]}: without one, no reader finds the manifest"
+    return make(
+        "descriptor-present",
+        prefix + DESCRIPTOR_NAME,
+        None,
+        message,
+        f"add {prefix}{DESCRIPTOR_NAME}: {descriptor_text(root, package, manifests)}",
+        anchor=package.path or (prefix + manifests[0] if manifests else None),
+    )
+
+
+def _moved(named: str, found: list[str], shown_descriptor: str, line: Optional[int]) -> Diagnostic:
+    """``manifest-present`` for a manifest that is not where the descriptor points, but elsewhere."""
+    where = ", ".join(found)
+    return make(
+        "manifest-present",
+        shown_descriptor,
+        line,
+        f"`manifest` names {named!r}, which does not exist; a manifest exists at {where}",
+        f'if that is the tool\'s manifest, name it in smart-tool.json: "manifest": "{found[0]}"',
+    )
+
+
+def _same_file(one: Path, other: Path) -> bool:
+    try:
+        return os.path.samefile(one, other)
+    except (OSError, ValueError):
+        return False
+
+
+def _exists(path: Path) -> bool:
+    try:
+        os.stat(path)
+    except (OSError, ValueError):
+        return False
+    return True
+
+
+#: one root to check: its path, how to show it, and its scan when a survey already made it
+RootJob = tuple[Path, str, Optional[walk.Scan]]
+
+
+def discover_roots(top: Path, display: str) -> tuple[list[RootJob], list[Diagnostic]]:
+    """Every root at or below ``top`` (with its scan, from one walk), and a warning per
+    unreadable folder outside them.
+
+    ``display`` is ``top`` as the user named it; each root is shown under it.
+    """
+    found = walk.survey(top)
+    base = "" if display in (".", "./", "") else display.rstrip("/") + "/"
+    roots: list[RootJob] = []
+    for root, scan in found.roots:
+        relative = root.relative_to(top).as_posix()
+        roots.append((root, display if relative == "." else base + relative, scan))
+    # a SMART_TOOL.md outside every root is a tool without a descriptor: its distribution is
+    # checked as a root, which says so (descriptor-present), as checking it directly does
+    for home in sorted({home for home, _ in found.orphans}):
+        roots.append((top / home if home else top, base + home if home else display, None))
+    roots.sort(key=lambda job: job[0])
+    unreadable = found.unreadable
+    problems = [
+        make(
+            "tree-readable",
+            base + folder if folder != "." else display,
+            None,
+            f"cannot read this folder ({reason}); a smart tool inside it is not checked",
+            "make it readable (chmod u+rx), or check the tools inside it one by one",
+        )
+        for folder, reason in unreadable
+    ]
+    return roots, problems
+
+
+#: (kept, ignored) findings
+Findings = tuple[list[Diagnostic], list[Diagnostic]]
+
+
+def _findings_of(job: RootJob, flags: Optional[Mapping[str, Any]] = None) -> list[Findings]:
+    report = check_root(job[0], display=job[1], scan=job[2], flags=flags)
+    return [(report.diagnostics, report.ignored)]
+
+
+def check_many(
+    roots: list[RootJob], *, jobs: Optional[int] = None, flags: Optional[Mapping[str, Any]] = None
+) -> Findings:
+    """Check many roots, with many roots (:data:`PARALLEL_THRESHOLD`) on every core unless
+    ``jobs`` says how many processes: every finding, and those set aside by ``ignore`` apart.
+    ``flags`` are the command line's options."""
+    one = functools.partial(_findings_of, flags=dict(flags) if flags else None)
+    results = parallel.map_all(one, roots, jobs)
+    return [d for kept, _ in results for d in kept], [d for _, aside in results for d in aside]
+
+
+def check_roots(roots: list[RootJob], *, jobs: Optional[int] = None) -> list[Diagnostic]:
+    """The findings of :func:`check_many` that count (the ignored ones left out)."""
+    return check_many(roots, jobs=jobs)[0]
+
+
+def _finish(report: RootReport) -> RootReport:
+    report.diagnostics.sort(key=lambda d: (d.path or "", d.line or 0))
+    report.diagnostics, report.ignored = set_aside(report.diagnostics, report.options.ignore)
+    return report
+
+
+def _duplicates(others: list[str], canonical: str, prefix: str) -> list[Diagnostic]:
+    return [
+        make(
+            "manifest-single-per-root",
+            prefix + other,
+            None,
+            f"a second SMART_TOOL.md under the distribution root (the manifest is {prefix}{canonical})",
+            "delete it, give its tool its own smart-tool.json, or add it to [tool.smart-tool] exclude",
+        )
+        for other in others
+    ]
+
+
+def _version_rule(
+    fm: safe_yaml.LineDict, path: str, package_version: PackageVersion, options: config.Options
+) -> list[Diagnostic]:
+    version = fm.get("version")
+    if not isinstance(version, str) or not version.strip():
+        return []  # missing or of the wrong type: the manifest's own rules say so
+    return compare_versions(
+        version, package_version, path=path, line=fm.line_of("version"), dev_versions=options.dev_versions
+    )
+
+
+def install_doc_candidates(manifest_relative: str, install: str) -> Optional[list[str]]:
+    """Where a relative ``install`` may live (beside the manifest, then at the root), as
+    root-relative POSIX paths that stay inside the root; None when it is not a path."""
+    kind, _ = requirements.classify_install(install)
+    if kind != "path":
+        return None
+    target = install.strip().split("#", 1)[0]
+    candidates = []
+    for base in (posixpath.dirname(manifest_relative), ""):
+        relative = posixpath.normpath(posixpath.join(base, target))
+        if relative != ".." and not relative.startswith("../") and relative not in candidates:
+            candidates.append(relative)
+    return candidates
+
+
+def _install_docs(report: RootReport, fm: Any, path: str) -> list[Diagnostic]:
+    assert report.manifest_relative is not None
+    out: list[Diagnostic] = []
+    for index, install, line in requirements.install_references(fm):
+        candidates = install_doc_candidates(report.manifest_relative, install)
+        if candidates is None:
+            continue
+        existing = [c for c in candidates if _exists(report.root / c)]
+        found = next((c for c in existing if not escapes(report.root, c)), None)
+        if found is not None:
+            if found not in report.install_docs:
+                report.install_docs.append(found)
+            continue
+        where = "outside the distribution root" if existing else "nowhere"
+        out.append(
+            make(
+                "manifest-install-doc-missing",
+                path,
+                line,
+                f"requires[{index}] install {install!r} exists {where}: looked "
+                "beside the manifest and at the distribution root",
+                "add the document, or point install at a URL",
+            )
+        )
+    return out
+
+
+def _name_rule(fm: safe_yaml.LineDict, path: str, package: PackageDefinition) -> list[Diagnostic]:
+    name = fm.get("name")
+    if not package.name or not isinstance(name, str) or not manifest.NAME_PATTERN.match(name):
+        return []  # no name, or one the manifest's own rules already refuse
+    expected = distribution.normalize_name(package.name)
+    if name == expected:
+        return []
+    return [
+        make(
+            "manifest-name-matches-package",
+            path,
+            fm.line_of("name"),
+            f"manifest name {name!r} differs from the package name {package.name!r} "
+            f"(normalised {expected!r})",
+            f"rename it name: {expected}, or, if the difference is deliberate, add "
+            '"manifest-name-matches-package" to [tool.smart-tool] ignore',
+        )
+    ]

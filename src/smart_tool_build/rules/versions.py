@@ -1,0 +1,265 @@
+"""Version text: how the manifest's version is held to the package's, per ecosystem.
+
+The spec: the manifest's version "matches the version in the package definition". Here that
+means the same text: the package's version as written, or its normal form (PEP 440 for a
+Python package, what METADATA carries; semver's for package.json, what npm publishes). A
+version only *equal* under those rules (``1.0`` for ``1.0.0``) is a different answer to the
+same question and an error, whose hint gives the exact text.
+"""
+
+from __future__ import annotations
+
+import re
+
+from ..diagnostics.diagnostic import CodeId, Diagnostic, Severity, make
+
+TYPE_CHECKING = False  # typing stays unimported on a smart tool's --help (it costs a tenth of it)
+if TYPE_CHECKING:
+    from typing import Literal, Optional
+
+    from ..project.distribution import PackageVersion
+
+    #: how an ecosystem spells versions: PEP 440 (pyproject.toml) or semver (package.json)
+    Scheme = Literal["pep440", "semver"]
+
+# semver 2.0.0's own pattern (semver.org), which npm's parser follows
+# (a text, compiled by the re module on first use: a Python tool's --help never needs it)
+_SEMVER = (
+    r"(0|[1-9]\d*)\.(0|[1-9]\d*)\.(0|[1-9]\d*)"
+    r"(?:-((?:0|[1-9]\d*|\d*[a-zA-Z-][0-9a-zA-Z-]*)(?:\.(?:0|[1-9]\d*|\d*[a-zA-Z-][0-9a-zA-Z-]*))*))?"
+    r"(?:\+([0-9a-zA-Z-]+(?:\.[0-9a-zA-Z-]+)*))?\Z"
+)
+_CODE: CodeId = "manifest-version-matches-package"
+
+
+def same_version(a: str, b: str) -> bool:
+    """Equal as PEP 440 versions where both parse, else equal as text."""
+    from packaging.version import InvalidVersion, Version
+
+    try:
+        return Version(a) == Version(b)
+    except InvalidVersion:
+        return a == b
+
+
+def semver_clean(text: str) -> Optional[str]:
+    """A semver version as npm publishes it (``semver.clean``: surrounding space and a leading
+    ``=`` or ``v`` dropped), or None when it is not semver."""
+    cleaned = text.strip().lstrip("=v").strip()
+    return cleaned if re.match(_SEMVER, cleaned) else None
+
+
+def _semver_precedence(text: str) -> Optional[str]:
+    """What semver compares: the version without its build metadata."""
+    cleaned = semver_clean(text)
+    return None if cleaned is None else cleaned.split("+", 1)[0]
+
+
+def pep440_normal(text: str) -> Optional[str]:
+    """The PEP 440 normal form (what METADATA carries), or None when it is not PEP 440."""
+    from packaging.version import InvalidVersion, Version
+
+    try:
+        return str(Version(text))
+    except InvalidVersion:
+        return None
+
+
+#: PEP 440's own pattern (its appendix, as :mod:`packaging.version` writes it): whether a text
+#: is a version, without importing packaging on a smart tool's ``--help`` (compiled by the
+#: re module on first use)
+_PEP440 = (
+    r"""\s*v?(?:(?:[0-9]+!)?[0-9]+(?:\.[0-9]+)*"""
+    r"""(?:[-_.]?(?:a|b|c|rc|alpha|beta|pre|preview)[-_.]?[0-9]*)?"""
+    r"""(?:-[0-9]+|[-_.]?(?:post|rev|r)[-_.]?[0-9]*)?"""
+    r"""(?:[-_.]?dev[-_.]?[0-9]*)?)"""
+    r"""(?:\+[a-z0-9]+(?:[-_.][a-z0-9]+)*)?\s*"""
+)
+#: the common case, X.Y.Z and the like, told before the whole pattern is compiled
+_PLAIN_RELEASE = re.compile(r"\s*v?[0-9]+(?:\.[0-9]+)*\s*")
+
+
+def valid_anywhere(text: str) -> bool:
+    """A version some ecosystem could publish: PEP 440 or semver. Without the package
+    definition (a manifest on its own) that is all that can be asked."""
+    if _PLAIN_RELEASE.fullmatch(text) or re.fullmatch(_PEP440, text, re.IGNORECASE):
+        return True
+    return semver_clean(text) is not None
+
+
+def _normal(text: str, scheme: Scheme) -> Optional[str]:
+    return pep440_normal(text) if scheme == "pep440" else semver_clean(text)
+
+
+_NAMES = {"pep440": "PEP 440", "semver": "semver"}
+
+
+def compare_versions(
+    manifest_version: str,
+    package_version: PackageVersion,
+    *,
+    path: str,
+    line: Optional[int],
+    dev_versions: str = "error",
+) -> list[Diagnostic]:
+    """The drift rule: the manifest's version is the package's, as text (see the module)."""
+    scheme: Scheme = package_version.scheme
+    ours = _normal(manifest_version, scheme)
+    if ours is None:
+        if not valid_anywhere(manifest_version):
+            return []  # reported by the manifest's own rules
+        return [
+            make(
+                _CODE,
+                path,
+                line,
+                f"version {manifest_version!r} is not a valid {_NAMES[scheme]} version, as the "
+                f"package definition's ecosystem needs",
+                f"write the version the way {package_version.origin or 'the package definition'} does",
+            )
+        ]
+    value = package_version.value
+    if value is None:
+        return [
+            make(
+                _CODE,
+                path,
+                line,
+                f"version {manifest_version!r} not compared: {package_version.unresolved}",
+                "the build hooks compare it with the version the build resolves",
+                severity=Severity.INFO,
+            )
+        ]
+    theirs = _normal(value, scheme)
+    where = f"{value!r} ({package_version.origin})"
+    if theirs is None:
+        return [
+            make(
+                _CODE,
+                package_version.path or path,
+                package_version.line if package_version.path else line,
+                f"package version {where} is not a valid {_NAMES[scheme]} version",
+            )
+        ]
+    if same_text(manifest_version, package_version):
+        return []
+    exact = package_version.written or value
+    if _equal(manifest_version, value, scheme):
+        return [
+            make(
+                _CODE,
+                path,
+                line,
+                f"manifest version {manifest_version!r} is only equal to the package version "
+                f"{where} under {_NAMES[scheme]}: write it the same way, so every reader sees one version",
+                f'set version: "{exact}" in the manifest',
+            )
+        ]
+    message = f"manifest version {manifest_version!r} does not match the package version {where}"
+    development = is_development(package_version)
+    if development and dev_versions == "warn":
+        return [
+            make(
+                _CODE,
+                path,
+                line,
+                f'{message}; allowed for a development version by dev-versions = "warn"',
+                "a release build from the tag the manifest names has no such warning",
+                severity=Severity.WARNING,
+            )
+        ]
+    hint = None
+    if development:  # no written text: the build made it (VCS), so it counts commits
+        hint = development_hint(value, manifest_version, from_vcs=package_version.written is None)
+    return [make(_CODE, path, line, message, hint or f'set version: "{exact}" in the manifest')]
+
+
+def same_text(version: str, package_version: PackageVersion) -> bool:
+    """Whether ``version`` is the package's version as text: as written, or its normal form.
+
+    When the written text is not known (a VCS version, a wheel's METADATA alone), any
+    spelling with the same normal form could be it, and is accepted.
+    """
+    value, scheme, written = package_version.value, package_version.scheme, package_version.written
+    if value is None:
+        return False
+    theirs = _normal(value, scheme)
+    if version in (value, theirs, written):
+        return True
+    return written is None and theirs is not None and _normal(version, scheme) == theirs
+
+
+def is_development(package_version: PackageVersion) -> bool:
+    """A development or local PEP 440 version: what VCS versioning makes between tags."""
+    return (
+        package_version.scheme == "pep440"
+        and package_version.value is not None
+        and _is_development(package_version.value)
+    )
+
+
+def _equal(one: str, other: str, scheme: Scheme) -> bool:
+    if scheme == "semver":
+        return _semver_precedence(one) == _semver_precedence(other)
+    from packaging.version import Version
+
+    return Version(one) == Version(other)
+
+
+def _is_development(value: str) -> bool:
+    from packaging.version import InvalidVersion, Version
+
+    try:
+        parsed = Version(value)
+    except InvalidVersion:
+        return False
+    return parsed.is_devrelease or parsed.local is not None
+
+
+def development_hint(value: str, manifest_version: str, *, from_vcs: bool = True) -> str:
+    """Why a VCS build has this version, and the two ways out, said plainly: a user who did
+    tag the release is told how far past the tag the build is, not to tag it.
+
+    setuptools-scm and hatch-vcs (their default scheme) number a build ``.devN`` N commits
+    after the last tag, and add ``+...dYYYYMMDD`` when the tree has uncommitted changes.
+    """
+    from packaging.version import Version
+
+    allow = (
+        'let development builds through with dev-versions = "warn" in the [tool.smart-tool] '
+        "table of pyproject.toml"
+    )
+    if not from_vcs:
+        return f'{value} is a development version: set version: "{value}" in the manifest, or {allow}'
+    parsed = Version(value)
+    local = parsed.local or ""
+    reasons = []
+    if parsed.dev:
+        commits = "commit" if parsed.dev == 1 else "commits"
+        reasons.append(f"the build is {parsed.dev} {commits} past the last tag")
+    if any(part.startswith("d") and part[1:].isdigit() for part in local.split(".")):
+        reasons.append("the working tree has changes not committed")
+    if not reasons:
+        reasons.append("a local version, as VCS versioning makes between tags")
+    return (
+        f"{value} is a development version ({'; '.join(reasons)}): build the release from the "
+        f"tag of {manifest_version} with a clean tree, or {allow}"
+    )
+
+
+def accepted_spellings(package_version: str) -> frozenset[str]:
+    """The package version as written, and its PEP 440 normal form (``1.0.0`` for ``v1.0.0``):
+    the spellings another part of the tool may carry (``smart-tool fix`` and ``init`` write
+    the first; a spelling only equal under PEP 440 is another answer)."""
+    normal = pep440_normal(package_version)
+    return frozenset({package_version} if normal is None else {package_version, normal})
+
+
+def release_version(package_version: PackageVersion) -> Optional[str]:
+    """The package version as written, when it is known, valid PEP 440, and a release: a
+    development or local version (``1.1.dev3+g1a2b``, from VCS between tags) is not what the
+    other parts should be set to, so it has no one right answer."""
+    value = package_version.value
+    if value is None or pep440_normal(value) is None or _is_development(value):
+        return None
+    return package_version.written or value
