@@ -23,8 +23,8 @@ from ..project.names import MANIFEST_NAME as MANIFEST
 from ..project.walk import excluded, skipped
 from ..rules import descriptor as descriptor_module
 from ..rules import manifest as manifest_module
-from ..rules.requirements import install_references
-from ..rules.root import install_doc_candidates
+from ..rules.install_docs import candidates, reference, wheel_place
+from ..rules.requirements import classify_install, install_references
 from ..rules.versions import compare_versions, same_version
 from .options import carried_options
 from .reader import Archive, ArchiveError, dist_info_folders, open_archive
@@ -313,17 +313,7 @@ def _check_wheel(
             )
         )
     else:
-        canonical = expected if expected in manifests else manifests[0]
-        for other in manifests:
-            if other != canonical:
-                out.append(
-                    make(
-                        "manifest-single-per-root",
-                        f"{shown}/{other}",
-                        None,
-                        f"a second SMART_TOOL.md in the wheel (the manifest is {canonical})",
-                    )
-                )
+        canonical = expected if expected in manifests else _accessor_choice(manifests, dist_info)
         if expected is not None and expected not in manifests:
             out.append(
                 make(
@@ -334,6 +324,8 @@ def _check_wheel(
                 )
             )
         _parse_manifest(archive, canonical, shown, report)
+        out.extend(_copies(archive, canonical, [m for m in manifests if m != canonical], shown, report))
+        out.extend(_wheel_documents(archive, report, canonical, dist_info, shown))
     if source is not None:
         out.extend(_compare_source(archive, report.manifest_member, source.manifest_bytes, "manifest", shown))
         if descriptor_member in archive.files:
@@ -341,6 +333,80 @@ def _check_wheel(
                 _compare_source(archive, descriptor_member, source.descriptor_bytes, "descriptor", shown)
             )
         out.extend(_require(archive, source.wheel_members, shown, "package data the tool needs"))
+
+
+def _accessor_choice(manifests: list[str], dist_info: str) -> str:
+    """The manifest the runtime accessor reads when a wheel carries several: the one in the
+    ``.dist-info`` folder, else the shallowest (then the first by name)."""
+    in_dist_info = [m for m in manifests if posixpath.dirname(m) == dist_info]
+    return in_dist_info[0] if in_dist_info else min(manifests, key=lambda m: (m.count("/"), m))
+
+
+def _copies(
+    archive: Archive, canonical: str, others: list[str], shown: str, report: ArtifactReport
+) -> list[Diagnostic]:
+    """A second SMART_TOOL.md of the same tool is a copy the project's own settings put there
+    (force-include, package data, shared-data): it stays, and must be the same bytes. One
+    that names another tool is that tool's, not a copy."""
+    ours = report.manifest_bytes
+    if ours is None:
+        return []
+    name = report.manifest.name if report.manifest is not None else _name_in(ours)
+    out = []
+    for other in others:
+        data = archive.read(other)
+        if data == ours:
+            continue
+        theirs = _name_in(data) if data is not None else None
+        if theirs is not None and name is not None and theirs != name:
+            continue  # another tool's manifest, vendored without its descriptor
+        out.append(
+            make(
+                "artifact-manifest-copies-match",
+                f"{shown}/{other}",
+                None,
+                f"this copy of the manifest differs from {canonical}, the one the accessor reads",
+                "the copy drifted: ship one manifest and copy it at build time (force-include, "
+                "package data), never by hand",
+            )
+        )
+    return out
+
+
+def _name_in(data: bytes) -> Optional[str]:
+    """The ``name`` a manifest's frontmatter gives, when it reads."""
+    fm = manifest_module.parse_bytes(data).frontmatter
+    name = fm.get("name") if isinstance(fm, LineDict) else None
+    return name if isinstance(name, str) else None
+
+
+def _wheel_documents(
+    archive: Archive, report: ArtifactReport, manifest: str, dist_info: str, shown: str
+) -> list[Diagnostic]:
+    """Every install document the manifest names by a relative path, where that path reaches
+    from the installed manifest (one that reaches no place in a wheel is the source check's)."""
+    in_dist_info = posixpath.dirname(manifest) == dist_info
+    out = []
+    for index, install, _ in install_references(report.frontmatter):
+        if classify_install(install)[0] != "path":
+            continue  # a URL
+        place = wheel_place(None if in_dist_info else manifest, reference(install))
+        if place is None:
+            continue
+        member = f"{dist_info}/{place}" if in_dist_info else place
+        if member not in archive.files:
+            out.append(
+                make(
+                    "artifact-install-docs-present",
+                    f"{shown}/{member}",
+                    None,
+                    f"requires[{index}] install {install!r} names {member}, which the wheel lacks: "
+                    "the installed tool points its users at a file that is not there",
+                    "build with smart-tool-build (it adds install documents whatever the include "
+                    "and exclude settings say), or ship the document as package data",
+                )
+            )
+    return out
 
 
 def _check_sdist(
@@ -420,10 +486,10 @@ def _install_docs_in(
     out = []
     folders = {posixpath.dirname(name) + "/" for name in archive.files}
     for index, install, _ in install_references(report.frontmatter):
-        candidates = install_doc_candidates(relative, install)
-        if candidates is None:
+        found = candidates(relative, install)
+        if found is None:
             continue
-        if any(top + c in archive.files or top + c + "/" in folders for c in candidates):
+        if any(top + c in archive.files or top + c + "/" in folders for c in found):
             continue
         out.append(
             make(

@@ -149,7 +149,7 @@ def plan_build(
         # and its archives checked as a smart tool's
         relative = tool.manifest_relative
         if relative is not None and not plan.failed() and os.path.isfile(root / relative):
-            plan.layout = plan_layout(root, relative, tool.install_docs)
+            plan.layout = plan_layout(relative, tool.manifest_place, tool.documents)
             name = tool.manifest.name if tool.manifest is not None else tool.package.name
             plan.notes.append(f"{relative} checked ({name} {version})")
     else:  # a collection only: of the smart-tool checks, only the configuration's apply

@@ -5,18 +5,23 @@
   folder, and each folder up to the top-level package, has an ``__init__.py``) stays at its
   import path, e.g. ``src/acme/SMART_TOOL.md`` -> ``acme/SMART_TOOL.md``. A manifest outside
   every package (at the root, say) goes into the ``.dist-info`` folder, where
-  :mod:`smart_tool_build.runtime.accessor` finds it.
+  :mod:`smart_tool_build.runtime.accessor` finds it. Its install documents go where the
+  manifest's relative paths reach from there (:func:`~smart_tool_build.rules.install_docs.wheel_place`):
+  ``docs/setup.md`` beside ``acme/SMART_TOOL.md`` is ``acme/docs/setup.md``, beside a
+  ``.dist-info/SMART_TOOL.md`` it is ``.dist-info/docs/setup.md``.
+- Every file the project's own settings put into an artifact stays as they put it: these are
+  added, never replacing one (a copy of the manifest the project places elsewhere is kept,
+  and checked to be the same bytes).
 - editable wheel: nothing; it serves the source tree, where the accessor reads the manifest.
 """
 
 from __future__ import annotations
 
-import posixpath
 import re
-from pathlib import Path
 from typing import Literal, NamedTuple, Optional
 
 from ..project.names import DESCRIPTOR_NAME, MANIFEST_NAME
+from ..rules.install_docs import InstallDoc, wheel_place
 
 #: the artifacts a build plan knows; an editable wheel carries none of the planned files
 ArtifactKind = Literal["sdist", "wheel", "editable"]
@@ -47,6 +52,8 @@ class Layout(NamedTuple):
     manifest_in_package: Optional[str]
     #: every file the sdist must carry, relative to the root
     sdist_files: tuple[str, ...]
+    #: the install documents the manifest names, which travel with it into the wheel
+    documents: tuple[InstallDoc, ...] = ()
 
     @property
     def wheel_manifest(self) -> PlannedFile:
@@ -54,28 +61,25 @@ class Layout(NamedTuple):
             return PlannedFile(self.manifest_source, self.manifest_in_package)
         return PlannedFile(self.manifest_source, MANIFEST_NAME, in_dist_info=True)
 
+    def wheel_documents(self) -> tuple[PlannedFile, ...]:
+        """Each install document at the same path relative to the installed manifest as the
+        manifest names it (one that has no such place ships in the sdist only)."""
+        in_dist_info = self.manifest_in_package is None
+        placed = []
+        for doc in self.documents:
+            place = wheel_place(self.manifest_in_package, doc.reference)
+            if place is not None and doc.source != self.manifest_source:
+                placed.append(PlannedFile(doc.source, place, in_dist_info=in_dist_info))
+        return tuple(placed)
+
     def wheel_files(self) -> tuple[PlannedFile, ...]:
-        return (self.wheel_manifest, PlannedFile(DESCRIPTOR_NAME, DESCRIPTOR_NAME, in_dist_info=True))
+        descriptor = PlannedFile(DESCRIPTOR_NAME, DESCRIPTOR_NAME, in_dist_info=True)
+        return (self.wheel_manifest, descriptor, *self.wheel_documents())
 
 
-def package_path(root: Path, relative: str) -> Optional[str]:
-    """The import path of ``relative`` (a file) if its folder is inside a regular package."""
-    folder = posixpath.dirname(relative)
-    if not folder or not (root / folder / "__init__.py").is_file():
-        return None
-    top = folder
-    while True:
-        parent = posixpath.dirname(top)
-        if not parent or not (root / parent / "__init__.py").is_file():
-            break
-        top = parent
-    base = posixpath.dirname(top)
-    return relative[len(base) + 1 :] if base else relative
-
-
-def plan_layout(root: Path, manifest_source: str, install_docs: list[str]) -> Layout:
-    sdist = [DESCRIPTOR_NAME, manifest_source, *install_docs]
-    return Layout(manifest_source, package_path(root, manifest_source), tuple(dict.fromkeys(sdist)))
+def plan_layout(manifest_source: str, manifest_place: Optional[str], documents: list[InstallDoc]) -> Layout:
+    sdist = [DESCRIPTOR_NAME, manifest_source, *(doc.source for doc in documents)]
+    return Layout(manifest_source, manifest_place, tuple(dict.fromkeys(sdist)), tuple(documents))
 
 
 def dist_info_name(name: str, version: str) -> str:

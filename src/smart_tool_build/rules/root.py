@@ -20,10 +20,11 @@ from ..parsing import frontmatter, safe_yaml
 from ..project import config, distribution, parallel, walk
 from ..project.distribution import PackageDefinition, PackageVersion
 from ..project.names import DESCRIPTOR_NAME, MANIFEST_NAME, PYPROJECT
-from ..project.paths import escapes
-from . import descriptor, manifest, requirements
+from ..project.python_source import import_path
+from . import descriptor, manifest
 from .build_system import build_system_rules
 from .cli_argv import cli_argv_rule
+from .install_docs import InstallDoc, check_install_docs
 from .suggestions import descriptor_text
 from .version_attr import version_attr_rule
 from .versions import compare_versions, same_version
@@ -54,11 +55,19 @@ class RootReport:
     manifest: Optional[manifest.Manifest] = None
     #: the manifest's path relative to the root (POSIX), when the descriptor names one
     manifest_relative: Optional[str] = None
-    #: relative (POSIX) paths of the install documents the manifest points to
-    install_docs: list[str] = field(default_factory=list)
+    #: the manifest's import path in a wheel (``acme/SMART_TOOL.md``), or None outside every
+    #: package (the wheel then keeps it in its ``.dist-info`` folder)
+    manifest_place: Optional[str] = None
+    #: the install documents the manifest points to, found inside the root
+    documents: list[InstallDoc] = field(default_factory=list)
     nested_roots: list[str] = field(default_factory=list)
     #: findings set aside by ``ignore`` (the options' codes): not failures, but a build names them
     ignored: list[Diagnostic] = field(default_factory=list)
+
+    @property
+    def install_docs(self) -> list[str]:
+        """The install documents' paths relative to the root (POSIX)."""
+        return [doc.source for doc in self.documents]
 
     @property
     def manifest_path(self) -> Optional[Path]:
@@ -177,7 +186,11 @@ def check_root(
     out += version_attr_rule(
         root, relative, package_version, prefix=prefix, dev_versions=options.dev_versions
     )
-    out += _install_docs(report, result.frontmatter, shown_manifest)
+    report.manifest_place = import_path(root, relative)
+    report.documents, problems = check_install_docs(
+        root, relative, report.manifest_place, result.frontmatter, shown_manifest
+    )
+    out += problems
     if result.manifest is not None:
         out += _body_length(result.body, resolved, shown_manifest)
     out += cli_argv_rule(named, package, root, shown_descriptor, parsed_descriptor.key_lines.get("cli_argv"))
@@ -245,14 +258,6 @@ def _same_file(one: Path, other: Path) -> bool:
         return os.path.samefile(one, other)
     except (OSError, ValueError):
         return False
-
-
-def _exists(path: Path) -> bool:
-    try:
-        os.stat(path)
-    except (OSError, ValueError):
-        return False
-    return True
 
 
 #: one root to check: its path, how to show it, and its scan when a survey already made it
@@ -343,48 +348,6 @@ def _version_rule(
     return compare_versions(
         version, package_version, path=path, line=fm.line_of("version"), dev_versions=options.dev_versions
     )
-
-
-def install_doc_candidates(manifest_relative: str, install: str) -> Optional[list[str]]:
-    """Where a relative ``install`` may live (beside the manifest, then at the root), as
-    root-relative POSIX paths that stay inside the root; None when it is not a path."""
-    kind, _ = requirements.classify_install(install)
-    if kind != "path":
-        return None
-    target = install.strip().split("#", 1)[0]
-    candidates = []
-    for base in (posixpath.dirname(manifest_relative), ""):
-        relative = posixpath.normpath(posixpath.join(base, target))
-        if relative != ".." and not relative.startswith("../") and relative not in candidates:
-            candidates.append(relative)
-    return candidates
-
-
-def _install_docs(report: RootReport, fm: Any, path: str) -> list[Diagnostic]:
-    assert report.manifest_relative is not None
-    out: list[Diagnostic] = []
-    for index, install, line in requirements.install_references(fm):
-        candidates = install_doc_candidates(report.manifest_relative, install)
-        if candidates is None:
-            continue
-        existing = [c for c in candidates if _exists(report.root / c)]
-        found = next((c for c in existing if not escapes(report.root, c)), None)
-        if found is not None:
-            if found not in report.install_docs:
-                report.install_docs.append(found)
-            continue
-        where = "outside the distribution root" if existing else "nowhere"
-        out.append(
-            make(
-                "manifest-install-doc-missing",
-                path,
-                line,
-                f"requires[{index}] install {install!r} exists {where}: looked "
-                "beside the manifest and at the distribution root",
-                "add the document, or point install at a URL",
-            )
-        )
-    return out
 
 
 def _name_rule(fm: safe_yaml.LineDict, path: str, package: PackageDefinition) -> list[Diagnostic]:

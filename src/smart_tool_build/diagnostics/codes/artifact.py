@@ -39,6 +39,22 @@ CODES: tuple[Code, ...] = (
         "Rebuild from a clean tree; make sure no other hook rewrites SMART_TOOL.md.",
     ),
     Code(
+        "artifact-manifest-copies-match",
+        ERROR,
+        "The wheel carries a second copy of the manifest (placed by the project's own settings: "
+        "force-include, package data, shared-data) that is not byte-identical to the manifest "
+        "the accessor reads.",
+        "Keep one SMART_TOOL.md in the source and let the build copy it; a copy kept by hand drifts.",
+    ),
+    Code(
+        "artifact-install-docs-present",
+        ERROR,
+        "The wheel lacks a document the manifest names by a relative `install` path, at that "
+        "path relative to the installed manifest: the installed tool points at a missing file.",
+        "Build with smart-tool-build (it adds install documents whatever the include and exclude "
+        "settings say), or ship the document as package data beside the manifest.",
+    ),
+    Code(
         "artifact-contents",
         ERROR,
         "A file the artifact must carry is missing: an install document in the sdist, or "

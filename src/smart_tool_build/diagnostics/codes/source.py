@@ -90,8 +90,18 @@ CODES: tuple[Code, ...] = (
         "manifest-install-doc-missing",
         ERROR,
         "A relative `install` path exists neither relative to the manifest's folder nor to "
-        "the distribution root.",
-        "Add the document, or fix the path.",
+        "the distribution root, exists only outside the root (or through a symlink out of it), "
+        "or is not a regular file (a folder, a FIFO).",
+        "Add the document inside the root, or fix the path.",
+    ),
+    Code(
+        "manifest-install-doc-ships",
+        WARNING,
+        "A relative `install` path climbs out of the manifest's package (or, for a manifest "
+        "outside every package, out of the wheel's .dist-info folder) once installed: the sdist "
+        "carries the document, but no place in the wheel lets the installed manifest reach it.",
+        "Keep the document beside the manifest or below its folder and name it from there, or "
+        "point install at a URL.",
     ),
     Code(
         "manifest-single-per-root",
