@@ -15,8 +15,10 @@ from smart_tool_build.diagnostics.diagnostic import CODES
 ROOT = Path(__file__).resolve().parents[2]
 README = ROOT / "README.md"
 CODES_PAGE = ROOT / "docs" / "codes.md"
-#: the pages whose links are checked: the README, the contributors' guide and docs/
-LINKED_PAGES = sorted([README, ROOT / "CONTRIBUTING.md", *(ROOT / "docs").glob("*.md")])
+#: the pages whose links are checked: the README, the contributors' guide, docs/, and the
+#: benchmarks and the changelog beside them
+TOP_PAGES = ("README.md", "CONTRIBUTING.md", "BENCHMARKS.md", "CHANGELOG.md")
+LINKED_PAGES = sorted([*(ROOT / name for name in TOP_PAGES), *(ROOT / "docs").glob("*.md")])
 README_MAX_LINES = 320
 
 _FENCE = re.compile(r"^(```|~~~).*?^\1[ \t]*$", re.M | re.S)
