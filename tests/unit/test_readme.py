@@ -1,5 +1,5 @@
 """The documentation tells the truth: the table of codes is the core's table, row for row,
-the commands it names exist, every relative link leads somewhere, and the README stays a
+the files and commands it names exist, every relative link leads somewhere, and the README stays a
 first read."""
 
 from __future__ import annotations
@@ -25,6 +25,8 @@ _FENCE = re.compile(r"^(```|~~~).*?^\1[ \t]*$", re.M | re.S)
 _CODE_SPAN = re.compile(r"`[^`\n]*`")
 _LINK = re.compile(r"\[[^\]\n]*\]\(([^)\s]+)\)")
 _HEADING = re.compile(r"^#{1,6}[ \t]+(.+?)[ \t]*#*[ \t]*$", re.M)
+#: a file of this repository a page names, in prose or in a command: a test, a benchmark, a script
+_NAMED_FILE = re.compile(r"(?<![\w/.-])((?:tests|bench)/[\w/.-]+\.py|scripts/[\w-]+)")
 
 
 def test_codes_table_matches_the_core() -> None:
@@ -111,3 +113,9 @@ def test_every_relative_link_leads_somewhere(page: Path) -> None:
         elif anchor and target.suffix == ".md" and anchor not in _anchors(target):
             broken.append(f"{link}: no heading with that anchor")
     assert broken == []
+
+
+@pytest.mark.parametrize("page", LINKED_PAGES, ids=lambda p: p.relative_to(ROOT).as_posix())
+def test_every_file_a_page_names_exists(page: Path) -> None:
+    named = set(_NAMED_FILE.findall(page.read_text(encoding="utf-8")))
+    assert sorted(name for name in named if not (ROOT / name).is_file()) == []
