@@ -32,7 +32,7 @@ from hatchling.builders.hooks.plugin.interface import BuildHookInterface
 from hatchling.plugin import hookimpl
 
 if TYPE_CHECKING:
-    from .diagnostics.diagnostic import Diagnostic
+    from .adapters.reporter import Reporter
     from .plan.build_plan import BuildPlan
     from .plan.layout import ArtifactKind
     from .project.config import HookOptions
@@ -63,22 +63,29 @@ class SmartToolBuildHook(BuildHookInterface):  # type: ignore[type-arg]
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
+        #: the plan of a build whose archive is verified in ``finalize`` (None: nothing to do)
         self._plan: Optional[BuildPlan] = None
-        self._errors: list[str] = []
+        self._reporter: Optional[Reporter] = None
+        #: where files whose source the project force-includes elsewhere are copied from
+        self._staging: Optional[str] = None
+
+    def _report(self) -> Reporter:
+        if self._reporter is None:
+            from .adapters.reporter import Reporter
+
+            self._reporter = Reporter(_HatchSink(self.app))
+        return self._reporter
 
     def initialize(self, version: str, build_data: dict[str, Any]) -> None:
         from .project.optin import wrapper_active
 
-        self._plan = None
         if wrapper_active():
             return  # the wrapping backend checks and amends this build itself
+        from .adapters.reporter import overridden
         from .plan.build_plan import plan_build
 
         # `version` is the build flavour ("standard", "editable"), not the project version
-        self._plan = None
         kind = _artifact_kind(self.target_name, version)
-        from .adapters.reporter import not_building, overridden
-
         plan = plan_build(
             Path(self.root),
             version=self.metadata.version,
@@ -86,11 +93,7 @@ class SmartToolBuildHook(BuildHookInterface):  # type: ignore[type-arg]
             hook=hook_options(dict(self.config)),
             editable=kind == "editable",
         )
-        self._show(plan.diagnostics, plan, plan.ignored)
-        if plan.failed():
-            self._abort(not_building(plan, self.metadata.core.name))
-        for note in plan.notes:
-            self.app.display_info(f"smart-tool: {note}")
+        self._report().planned(plan)
         self._require_reserved_paths()
         if kind is None:
             return  # a third-party target: checked, nothing planned for it
@@ -100,14 +103,50 @@ class SmartToolBuildHook(BuildHookInterface):  # type: ignore[type-arg]
         root = Path(self.root)
         dist_info = self._dist_info(plan.version) if kind == "wheel" else ""
         planned_files = plan.files(kind)
+        taken = self._taken(force_include)
         for planned in planned_files:
-            force_include[str(root / planned.source)] = planned.member(dist_info)
+            source, target = os.path.normpath(str(root / planned.source)), planned.member(dist_info)
+            if target in taken.values() and taken.get(source) != target:
+                continue  # the project's own file goes there: it stays, and the verifier checks it
+            if source in taken and taken[source] != target:
+                # hatchling keys force-includes by source: the project's own copy of this
+                # file elsewhere must keep its place, so ours comes from a staged copy
+                source = self._stage(root / planned.source)
+            force_include[source] = target
         excluded = [f.source for f in planned_files if not f.in_dist_info and self._excluded(f.source)]
         if excluded:
             settings = f"the {self.target_name} target's exclude settings (exclude, .gitignore)"
-            self.app.display_info(f"smart-tool: {overridden(kind, excluded, settings)}")
+            self._report().note(overridden(kind, excluded, settings))
         if kind != "editable":
             self._plan = plan
+
+    def _taken(self, force_include: dict[str, str]) -> dict[str, str]:
+        """Every force-include already set (the target's configuration, then what hatchling and
+        other hooks put into ``build_data``), by absolute source path as hatchling keys them."""
+        taken: dict[str, str] = {}
+        try:
+            configured = dict(self.build_config.force_include)
+        except (AttributeError, TypeError, ValueError):  # an older hatchling, or none configured
+            configured = {}
+        for raw, target in [*configured.items(), *force_include.items()]:
+            source = os.path.normpath(os.path.join(self.root, os.path.expanduser(str(raw))))
+            taken[source] = str(target).replace(os.sep, "/").strip("/")
+        return taken
+
+    def _stage(self, source: Path) -> str:
+        """A copy of ``source`` outside the project (never in its tree), removed after the build."""
+        import shutil
+        import tempfile
+
+        if self._staging is None:
+            import atexit
+
+            self._staging = tempfile.mkdtemp(prefix="smart-tool-staged-")
+            atexit.register(shutil.rmtree, self._staging, True)
+        folder = tempfile.mkdtemp(dir=self._staging)
+        staged = os.path.join(folder, source.name)
+        shutil.copy2(source, staged)
+        return staged
 
     def _excluded(self, relative: str) -> bool:
         """Whether the target's own settings (exclude, .gitignore) leave ``relative`` out."""
@@ -117,20 +156,23 @@ class SmartToolBuildHook(BuildHookInterface):  # type: ignore[type-arg]
             return False
 
     def finalize(self, version: str, build_data: dict[str, Any], artifact_path: str) -> None:
+        if self._staging is not None:
+            import shutil
+
+            shutil.rmtree(self._staging, ignore_errors=True)
+            self._staging = None
         if self._plan is None:
             return
-        from .adapters.reporter import removed
         from .archives.verify import verify
 
         shown = os.path.basename(artifact_path)
         facts = self._plan.facts("wheel" if self.target_name == "wheel" else "sdist")
         report = verify(Path(artifact_path), source=facts, display=shown)
-        self._show(report.diagnostics, self._plan, report.ignored)
+        self._report().show(report.diagnostics, report.ignored)
         if report.failed():
             with contextlib.suppress(OSError):  # nothing more to do than say so
                 os.remove(artifact_path)
-            self._abort(removed([shown], report.diagnostics))
-        self.app.display_info(f"smart-tool: {shown} verified")
+        self._report().verified([shown], report.diagnostics, report.failed())
 
     def _require_reserved_paths(self) -> None:
         """Refuse hatchling before 1.4.0: a forced file did not replace the file's own copy there.
@@ -147,8 +189,9 @@ class SmartToolBuildHook(BuildHookInterface):  # type: ignore[type-arg]
             found = f"hatchling {installed('hatchling')}"
         except PackageNotFoundError:  # pragma: no cover - hatchling is running this hook
             found = "this hatchling"
-        self._errors = []
-        self._abort(f"{found} is too old for the smart-tool hook: require hatchling>=1.5 in [build-system]")
+        self._report().failure(
+            f"{found} is too old for the smart-tool hook: require hatchling>=1.5 in [build-system]"
+        )
 
     def _dist_info(self, version: str) -> str:
         """The name hatchling's wheel builder gives the wheel's .dist-info folder."""
@@ -160,21 +203,20 @@ class SmartToolBuildHook(BuildHookInterface):  # type: ignore[type-arg]
             return dist_info_name(self.metadata.core.name, version)
         return f"{project_id}.dist-info"
 
-    def _show(self, diagnostics: list[Diagnostic], plan: BuildPlan, ignored: list[Diagnostic]) -> None:
-        from .adapters.reporter import ignored_lines
-        from .diagnostics.diagnostic import Severity
 
-        self._errors = [str(d) for d in diagnostics if d.severity is Severity.ERROR]
-        for diagnostic in diagnostics:
-            if diagnostic.severity is Severity.WARNING:
-                self.app.display_warning(f"smart-tool: {diagnostic}")
-            elif diagnostic.severity is Severity.INFO:
-                self.app.display_info(f"smart-tool: {diagnostic}")
-        for line in ignored_lines(plan, ignored):
-            self.app.display_warning(f"smart-tool: {line}")
+class _HatchSink:
+    """The reporter's lines through hatchling's ``app`` (no traceback: ``abort``)."""
 
-    def _abort(self, reason: str) -> NoReturn:
-        lines = [*self._errors, f"smart-tool: {reason}"]
+    def __init__(self, app: Any) -> None:
+        self.app = app
+
+    def info(self, line: str) -> None:
+        self.app.display_info(line)
+
+    def warn(self, line: str) -> None:
+        self.app.display_warning(line)
+
+    def fail(self, lines: list[str]) -> NoReturn:
         self.app.abort("\n".join(lines))
         raise SystemExit(1)  # pragma: no cover - abort exits; this keeps type checkers honest
 

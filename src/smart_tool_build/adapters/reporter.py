@@ -1,50 +1,110 @@
-"""What a build says, in words both build hooks print: one wording for both backends.
+"""What a build says: one output path for every adapter.
 
-The hooks decide only how a line reaches their medium (hatchling's ``app``, setuptools'
-``announce`` and ``error:``); what a failing build, an ignored error or an overridden
-exclude says is written here once.
+The hatchling hook, the setuptools plugin and the wrapping backend each hand a :class:`Sink`
+(how one line reaches their medium: hatchling's ``app``, stderr) to a :class:`Reporter`,
+which decides every line: a diagnostic's, the note for each error ``ignore`` set aside, the
+summary of a build that stops (with the pointer to ``smart-tool codes``, and to
+``smart-tool fix`` when a finding has a fix), the verdict on a finished archive. So the three
+print the same lines for the same project; only the version's origin in a drift message
+differs, since each backend resolves the version its own way.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
+from typing import TYPE_CHECKING, NoReturn, Protocol
 
 from ..diagnostics.diagnostic import Diagnostic, Severity
-from ..plan.build_plan import BuildPlan
 
+if TYPE_CHECKING:
+    from ..plan.build_plan import BuildPlan
+
+#: every line a build prints of ours starts so (a diagnostic's own ``path:line: code:`` aside)
+PREFIX = "smart-tool: "
 #: where every code is explained, besides ``smart-tool codes CODE``
-DOCS = 'the "Diagnostic codes" table of smart-tool-build\'s README'
+DOCS = "smart-tool-build's docs/codes.md"
+
+
+class Sink(Protocol):
+    """How a line reaches the medium an adapter writes to."""
+
+    def info(self, line: str) -> None: ...
+
+    def warn(self, line: str) -> None: ...
+
+    def fail(self, lines: list[str]) -> NoReturn:
+        """Print ``lines`` (errors, then the summary last) and end the build."""
 
 
 def _codes_help(diagnostics: Iterable[Diagnostic]) -> str:
+    from ..diagnostics.codes import CODES
+
     codes = list(dict.fromkeys(d.code for d in diagnostics if d.severity is Severity.ERROR))
     if not codes:
-        return f"`smart-tool codes CODE` explains a code; every code is in {DOCS}"
-    if len(codes) == 1:
-        return f"`smart-tool codes {codes[0]}` explains it; every code is in {DOCS}"
-    return f"`smart-tool codes CODE` explains each ({', '.join(codes)}); every code is in {DOCS}"
+        words = f"`smart-tool codes CODE` explains a code; every code is in {DOCS}"
+    elif len(codes) == 1:
+        words = f"`smart-tool codes {codes[0]}` explains it; every code is in {DOCS}"
+    else:
+        words = f"`smart-tool codes CODE` explains each ({', '.join(codes)}); every code is in {DOCS}"
+    fixable = [code for code in codes if code in CODES and CODES[code].fixable]
+    if fixable:
+        words += (
+            f"; `smart-tool fix` can fix {', '.join(fixable)} in the source tree "
+            "(`smart-tool fix --diff` shows the edits first)"
+        )
+    return words
 
 
-def not_building(plan: BuildPlan, name: str) -> str:
-    """The last line of a build the checks stopped."""
-    return f"not building {name} {plan.version}: fix the problems above ({_codes_help(plan.diagnostics)})"
+class Reporter:
+    """One build's voice: every line it prints goes through here, to ``sink``."""
 
+    def __init__(self, sink: Sink) -> None:
+        self.sink = sink
+        #: the codes of ignored errors this build has named already (each is named once)
+        self._named_ignored: set[str] = set()
 
-def removed(paths: Sequence[str], diagnostics: Iterable[Diagnostic]) -> str:
-    """The last line of a build whose finished archive failed its check and was removed."""
-    verb = "it" if len(paths) == 1 else "they"
-    return f"removed {', '.join(paths)}: {verb} failed the smart-tool checks ({_codes_help(diagnostics)})"
+    def note(self, text: str) -> None:
+        self.sink.info(PREFIX + text)
 
+    def show(self, diagnostics: Iterable[Diagnostic], ignored: Iterable[Diagnostic] = ()) -> None:
+        """Warnings and notes as they come (errors wait for :meth:`stop`), then a line for
+        each error ``ignore`` set aside whose code this build has not named yet: an ignored
+        error does not fail the build, but nobody ships it without being told."""
+        for diagnostic in diagnostics:
+            if diagnostic.severity is Severity.WARNING:
+                self.sink.warn(PREFIX + str(diagnostic))
+            elif diagnostic.severity is Severity.INFO:
+                self.sink.info(PREFIX + str(diagnostic))
+        for diagnostic in ignored:
+            if diagnostic.severity is Severity.ERROR and diagnostic.code not in self._named_ignored:
+                self._named_ignored.add(diagnostic.code)
+                self.sink.warn(f"{PREFIX}ignored by [tool.smart-tool] ignore: {diagnostic}")
 
-def ignored_lines(plan: BuildPlan, ignored: Iterable[Diagnostic]) -> list[str]:
-    """A line for each error ``ignore`` set aside whose code this build has not named yet:
-    an ignored error does not fail the build, but nobody ships it without being told."""
-    lines = []
-    for diagnostic in ignored:
-        if diagnostic.severity is Severity.ERROR and diagnostic.code not in plan.named_ignored:
-            plan.named_ignored.add(diagnostic.code)
-            lines.append(f"ignored by [tool.smart-tool] ignore: {diagnostic}")
-    return lines
+    def stop(self, diagnostics: Sequence[Diagnostic], reason: str) -> NoReturn:
+        """End the build: every error, one a line, then ``reason`` and where to read on."""
+        errors = [str(d) for d in diagnostics if d.severity is Severity.ERROR]
+        self.sink.fail([*errors, f"{PREFIX}{reason} ({_codes_help(diagnostics)})"])
+
+    def failure(self, reason: str) -> NoReturn:
+        """End the build for a reason that is not a finding (an unwritable folder, say)."""
+        self.sink.fail([PREFIX + reason])
+
+    def planned(self, plan: BuildPlan) -> None:
+        """A plan's findings, then either its notes or the end of a build it stops."""
+        self.show(plan.diagnostics, plan.ignored)
+        if plan.failed():
+            self.stop(plan.diagnostics, f"not building {plan.name} {plan.version}: fix the problems above")
+        for note in plan.notes:
+            self.note(note)
+
+    def verified(self, shown: Sequence[str], diagnostics: Sequence[Diagnostic], failed: bool) -> None:
+        """The verdict on finished archives (``diagnostics`` already shown): verified, or the
+        end of the build, saying they were removed."""
+        if failed:
+            verb = "it" if len(shown) == 1 else "they"
+            self.stop(diagnostics, f"removed {', '.join(shown)}: {verb} failed the smart-tool checks")
+        for name in shown:
+            self.note(f"{name} verified")
 
 
 def overridden(artifact: str, paths: Sequence[str], settings: str) -> str:

@@ -34,13 +34,15 @@ from __future__ import annotations
 import contextlib
 import os
 import shutil
+import sys
 import tempfile
 from collections.abc import Callable
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, ClassVar, Optional
+from typing import TYPE_CHECKING, Any, ClassVar, NoReturn, Optional
 
 from ..project.names import DESCRIPTOR_NAME, MANIFEST_NAME
 from ..project.optin import SETUPTOOLS_STATE_ATTRIBUTE as STATE_ATTRIBUTE
+from .reporter import Reporter
 
 if TYPE_CHECKING:
     from ..archives.verify import SourceFacts
@@ -86,6 +88,7 @@ class _State:
         #: set by editable_wheel/develop: nothing is copied, the source tree is read in place
         self.editable = False
         self.plan: Optional[BuildPlan] = None
+        self.reporter: Reporter = Reporter(_SetuptoolsSink())
 
     def check(self, command: Any) -> BuildPlan:
         """Check the root once, with the final version; raise :class:`SmartToolError` on errors."""
@@ -97,23 +100,17 @@ class _State:
         egg_info = command if getattr(command, "egg_version", None) else dist.get_command_obj("egg_info")
         if not getattr(egg_info, "egg_version", None):
             egg_info.ensure_finalized()
-        from .reporter import not_building
-
-        version = str(egg_info.egg_version)
         plan = plan_build(
             self.root,
-            version=version,
+            version=str(egg_info.egg_version),
             version_origin="the version setuptools resolved",
             editable=self.editable,
         )
-        if plan.failed():
-            _show(command, plan, plan.diagnostics, plan.ignored)
-            raise SmartToolError(_message(plan.diagnostics, not_building(plan, dist.get_name())))
         commands = set(getattr(dist, "commands", None) or ())
-        if not commands or not commands <= _METADATA_ONLY:
-            _show(command, plan, plan.diagnostics, plan.ignored)
-            for note in plan.notes:
-                _info(command, f"smart-tool: {note}")
+        metadata_only = bool(commands) and commands <= _METADATA_ONLY
+        # a metadata-only process says what it found only when that stops the build
+        self.reporter.sink = _SetuptoolsSink(quiet=metadata_only and not plan.failed())
+        self.reporter.planned(plan)
         self.plan = plan
         return plan
 
@@ -124,38 +121,33 @@ class _State:
 
 def _state(command: Any) -> _State:
     state = getattr(command.distribution, STATE_ATTRIBUTE, None)
-    assert isinstance(state, _State), "the smart-tool plugin is not active for this distribution"
+    if not isinstance(state, _State):  # not an assert: `python -O` would strip it
+        raise SmartToolError("smart-tool: the smart-tool plugin is not active for this distribution")
     return state
 
 
 # ---------------------------------------------------------------------------- output
 
 
-def _info(command: Any, text: str) -> None:
-    from distutils import log
+class _SetuptoolsSink:
+    """The reporter's lines on stderr, as the wrapping backend writes them; the end of a build
+    is a :class:`SmartToolError`, which setuptools prints as ``error: <summary>`` with no
+    traceback (the errors above it are printed first, one a line)."""
 
-    command.announce(text, log.INFO)
+    def __init__(self, *, quiet: bool = False) -> None:
+        self.quiet = quiet
 
+    def info(self, line: str) -> None:
+        if not self.quiet:
+            print(line, file=sys.stderr, flush=True)
 
-def _show(command: Any, plan: BuildPlan, diagnostics: list[Diagnostic], ignored: list[Diagnostic]) -> None:
-    from ..diagnostics.diagnostic import Severity
-    from .reporter import ignored_lines
+    def warn(self, line: str) -> None:
+        self.info(line)
 
-    for diagnostic in diagnostics:
-        if diagnostic.severity is Severity.WARNING:
-            command.warn(f"smart-tool: {diagnostic}")
-        elif diagnostic.severity is Severity.INFO:
-            _info(command, f"smart-tool: {diagnostic}")
-    for line in ignored_lines(plan, ignored):
-        command.warn(f"smart-tool: {line}")
-
-
-def _message(diagnostics: list[Diagnostic], reason: str) -> str:
-    """Every error, one a line; setuptools puts ``error: `` before the first, we before the rest."""
-    from ..diagnostics.diagnostic import Severity
-
-    lines = [str(d) for d in diagnostics if d.severity is Severity.ERROR]
-    return "\nerror: ".join([*lines, f"smart-tool: {reason}"])
+    def fail(self, lines: list[str]) -> NoReturn:
+        for line in lines[:-1]:
+            print(line, file=sys.stderr, flush=True)
+        raise SmartToolError(lines[-1])
 
 
 # ---------------------------------------------------------------------------- the wrappers
@@ -209,8 +201,20 @@ def _wrap(base: type, overrides: dict[str, Callable[..., Any]]) -> type:
 
 
 def _check_then_run(command: Any, run: Callable[[], None]) -> None:
-    _state(command).check(command)
+    state = _state(command)
+    state.check(command)
     run()
+    if state.kind(command) == "editable" or getattr(command, "dry_run", False):
+        return
+    folder = getattr(command, "egg_info", None)
+    if not folder:
+        return
+    # bdist_wheel copies the .egg-info folder into the wheel's .dist-info: the .dist-info's
+    # other files (a root manifest's install documents) are placed there, as the writers
+    # place the descriptor and the manifest
+    for file in state.check(command).files("wheel"):
+        if file.in_dist_info and file.target not in (DESCRIPTOR_NAME, MANIFEST_NAME):
+            _place(state.root / file.source, Path(folder) / file.target, link=False)
 
 
 def _build_py_run(command: Any, run: Callable[[], None]) -> None:
@@ -221,9 +225,22 @@ def _build_py_run(command: Any, run: Callable[[], None]) -> None:
     planned = [f for f in state.check(command).files(state.kind(command)) if not f.in_dist_info]
     if not planned:
         return
-    for file in planned:  # the .dist-info's files travel through the egg_info writers
-        _place(state.root / file.source, Path(command.build_lib) / file.target, link=False)
-    _info(command, f"smart-tool: files the wheel must carry placed in {command.build_lib}")
+    # what build_py wrote this run is the backend's own: it stays (anything else there is a
+    # leftover of an earlier build, replaced)
+    written = {os.path.normpath(str(p)) for p in _outputs(command)}
+    for file in planned:  # the .dist-info's files travel through the egg_info folder
+        target = Path(command.build_lib) / file.target
+        if os.path.normpath(str(target)) not in written:
+            _place(state.root / file.source, target, link=False)
+    state.reporter.note(f"files the wheel must carry placed in {command.build_lib}")
+
+
+def _outputs(command: Any) -> list[str]:
+    """The files ``build_py`` writes in this run (modules and package data), never raising."""
+    try:
+        return list(command.get_outputs(include_bytecode=False))
+    except Exception:  # a user's build_py with its own idea of outputs: nothing is known
+        return []
 
 
 def _build_py_get_output_mapping(
@@ -260,15 +277,17 @@ def _sdist_make_release_tree(
         return
     state = _state(command)
     planned = state.check(command).files("sdist")
-    for file in planned:
-        _place(state.root / file.source, Path(base_dir) / file.target, link=hasattr(os, "link"))
+    for file in planned:  # a file setuptools put into the fresh release tree stays as it is
+        target = Path(base_dir) / file.target
+        if not os.path.lexists(target):
+            _place(state.root / file.source, target, link=hasattr(os, "link"))
     if (state.root / "MANIFEST.in").is_file():  # the user's own file list: say what it lost
         from .reporter import overridden
 
         listed = {Path(name).as_posix() for name in files}
         left_out = [file.target for file in planned if file.target not in listed]
         if left_out:
-            _info(command, f"smart-tool: {overridden('sdist', left_out, 'MANIFEST.in')}")
+            state.reporter.note(overridden("sdist", left_out, "MANIFEST.in"))
 
 
 def _bdist_wheel_run(command: Any, run: Callable[[], None]) -> None:
@@ -344,7 +363,7 @@ def write_egg_info_file(command: Any, basename: str, filename: str) -> None:
         if os.path.isfile(filename):
             command.delete_file(filename)  # stale: from a build before this one
         return
-    _info(command, f"writing {basename} to {filename}")
+    state.reporter.note(f"writing {basename} to {filename}")
     with open(filename, "wb") as handle:
         handle.write(data)
 
@@ -369,23 +388,19 @@ def _place(source: Path, target: Path, *, link: bool) -> None:
 def _verify(command: Any, paths: list[Path], facts: SourceFacts) -> None:
     """The shared archive verifier on each archive just written; failing ones are removed."""
     from ..archives.verify import verify
-    from .reporter import removed
 
-    plan = _state(command).check(command)
+    reporter = _state(command).reporter
     problems: list[Diagnostic] = []
     gone: list[str] = []
     for path in paths:
         report = verify(path, source=facts, display=path.name)
-        _show(command, plan, report.diagnostics, report.ignored)
+        reporter.show(report.diagnostics, report.ignored)
         if report.failed():
             problems += report.diagnostics
             gone.append(path.name)
             with contextlib.suppress(OSError):  # nothing more to do than say so
                 path.unlink()
-        else:
-            _info(command, f"smart-tool: {path.name} verified")
-    if gone:
-        raise SmartToolError(_message(problems, removed(gone, problems)))
+    reporter.verified(gone or [p.name for p in paths], problems, bool(gone))
 
 
 # ---------------------------------------------------------------------------- the command

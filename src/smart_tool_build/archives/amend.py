@@ -1,9 +1,10 @@
 """Amending a finished wheel or sdist: the files a build plan says it must carry, added.
 
 For a backend with no plugins (the wrapping backend's case) the only place to guarantee a
-file is the finished archive. Amending keeps everything else as the backend wrote it: member
-names, order, permissions, timestamps, compression method, extra fields, directory entries;
-a replaced member keeps all of that too, only its bytes change. A wheel's RECORD is
+file is the finished archive. Amending only adds: every member the backend wrote stays as it
+wrote it (name, bytes, order, permissions, timestamps, compression method, extra fields,
+directory entries), even one at a place the plan also names with other bytes: that one is
+the verifier's to report, never ours to overwrite. A wheel's RECORD is
 rewritten from the bytes written (every file member once, with its sha256 and size) and
 written last. New members take their time from ``SOURCE_DATE_EPOCH`` when it is set, else
 from the archive's own metadata member, so two builds of one tree give identical bytes.
@@ -25,7 +26,6 @@ import base64
 import contextlib
 import gzip
 import io
-import itertools
 import os
 import shutil
 import struct
@@ -36,7 +36,7 @@ from collections.abc import Iterable, Iterator
 from pathlib import Path
 from typing import IO, NamedTuple, Optional
 
-from .reader import read_errors
+from .reader import dist_info_folders, read_errors
 
 _CHUNK = 1024 * 1024
 #: the earliest time a zip member can carry (1980-01-01)
@@ -90,11 +90,6 @@ def _file_chunks(path: Path) -> Iterator[bytes]:
         yield from iter(lambda: data.read(_CHUNK), b"")
 
 
-def _same_bytes(ours: Iterable[bytes], source: Path) -> bool:
-    """Whether two chunk streams carry the same bytes (both read in equal chunks)."""
-    return all(a == b for a, b in itertools.zip_longest(ours, _file_chunks(source)))
-
-
 @contextlib.contextmanager
 def _replacing(target: Path) -> Iterator[IO[bytes]]:
     """A temporary file beside ``target`` that becomes ``target`` only when written whole.
@@ -122,10 +117,10 @@ def _record_hash(digest: bytes) -> str:
 
 
 def _dist_info(names: list[str]) -> str:
-    found = {n.split("/", 1)[0] for n in names if n.count("/") == 1 and n.endswith(".dist-info/METADATA")}
+    found = dist_info_folders(names)
     if len(found) != 1:
         raise AmendError(f"is no wheel: it has {len(found)} .dist-info/METADATA, not one")
-    return found.pop()
+    return found[0]
 
 
 def _without_zip64(extra: bytes) -> bytes:
@@ -194,9 +189,9 @@ def _write_member(
 def amend_wheel(
     built: Path, target: Path, additions: list[Addition], *, epoch: Optional[int] = None
 ) -> list[str]:
-    """Write ``built`` to ``target`` with ``additions`` in place (each member added, or its
-    content replaced when it differs); RECORD rewritten. Returns the members added or
-    replaced (none: ``built`` is moved to ``target`` untouched, once every member was read)."""
+    """Write ``built`` to ``target`` with each of ``additions`` the wheel lacks added; RECORD
+    rewritten. Returns the members added (none: ``built`` is moved to ``target`` untouched,
+    once every member was read)."""
     with _reading():
         source = zipfile.ZipFile(built)
     with source:
@@ -206,9 +201,6 @@ def amend_wheel(
         wanted = {a.member: a.source for a in additions}
         present = {i.filename: i for i in infos if not i.is_dir()}
         changed = {m for m in wanted if m not in present}
-        for member in set(wanted) - changed:
-            if not _same_bytes(_member(source, present[member]), wanted[member]):
-                changed.add(member)
         if not changed:
             _read_whole(source, infos)
             shutil.move(str(built), str(target))
@@ -236,10 +228,6 @@ def amend_wheel(
                     continue
                 if info.is_dir():
                     out.writestr(_copy_info(info), b"")
-                elif info.filename in changed:
-                    copy = _copy_info(info)
-                    copy.file_size = wanted[info.filename].stat().st_size
-                    _write_member(out, copy, _file_chunks(wanted[info.filename]), records)
                 else:
                     _write_member(out, _copy_info(info), _member(source, info), records)
             for member in [*new_package, *new_meta]:
@@ -267,9 +255,9 @@ def _gzip_mtime(path: Path) -> int:
 def amend_sdist(
     built: Path, target: Path, additions: list[Addition], *, epoch: Optional[int] = None
 ) -> list[str]:
-    """Write the ``.tar.gz`` ``built`` to ``target`` with ``additions`` (full member paths,
-    under the sdist's top folder) added or their content replaced. Returns the members added
-    or replaced (none: ``built`` is moved to ``target`` untouched, once it was read whole)."""
+    """Write the ``.tar.gz`` ``built`` to ``target`` with each of ``additions`` (full member
+    paths, under the sdist's top folder) it lacks added. Returns the members added (none:
+    ``built`` is moved to ``target`` untouched, once it was read whole)."""
     wanted = {a.member: a.source for a in additions}
     changed, like = _sdist_changes(built, wanted)
     if not changed:
@@ -284,10 +272,7 @@ def amend_sdist(
     ):
         written = set()
         for info in source:
-            if info.name in changed and info.isfile():
-                with wanted[info.name].open("rb") as data:
-                    out.addfile(_replaced(info, wanted[info.name].stat().st_size), data)
-            elif info.isfile():
+            if info.isfile():
                 out.addfile(info, source.extractfile(info))
             else:
                 out.addfile(info)
@@ -300,7 +285,7 @@ def amend_sdist(
 
 
 def _sdist_changes(built: Path, wanted: dict[str, Path]) -> tuple[set[str], tarfile.TarInfo]:
-    """The wanted members the sdist lacks or carries with other bytes, and a member to take
+    """The wanted members the sdist lacks, and a member to take
     ownership and time from: the newest file (a backend may stamp its generated PKG-INFO
     with 0, and a wheel built from the sdist cannot carry a time before 1980).
 
@@ -317,31 +302,17 @@ def _sdist_changes(built: Path, wanted: dict[str, Path]) -> tuple[set[str], tarf
                 info = next(members, None)
             if info is None:
                 break
+            changed.discard(info.name)  # whatever it is, a member the backend wrote stays
             if not info.isfile():
                 continue
             if like is None or info.mtime > like.mtime:
                 like = info
-            if info.name in wanted:
-                data = source.extractfile(info)
-                if data is not None and _same_bytes(_chunks(data), wanted[info.name]):
-                    changed.discard(info.name)
         with _reading():
             while stream.read(_CHUNK):
                 pass
     if like is None:
         raise AmendError("holds no file")
     return changed, like
-
-
-def _replaced(info: tarfile.TarInfo, size: int) -> tarfile.TarInfo:
-    """``info`` as it was, but for its size (a pax ``size`` record would contradict it)."""
-    copy = tarfile.TarInfo(info.name)
-    for field in ("mode", "uid", "gid", "mtime", "type", "linkname", "uname", "gname"):
-        setattr(copy, field, getattr(info, field))
-    copy.devmajor, copy.devminor = info.devmajor, info.devminor
-    copy.pax_headers = {k: v for k, v in info.pax_headers.items() if k != "size"}
-    copy.size = size
-    return copy
 
 
 def _file_info(name: str, path: Path, like: tarfile.TarInfo, epoch: Optional[int]) -> tarfile.TarInfo:

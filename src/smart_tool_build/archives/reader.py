@@ -75,6 +75,24 @@ class Archive:
     def read(self, name: str) -> Optional[bytes]:
         return self.contents.get(name)
 
+    def metadata_member(self) -> Optional[str]:
+        """The core metadata's member: a wheel's one ``.dist-info/METADATA``, an sdist's
+        ``PKG-INFO`` in its one top folder; None when there is not exactly one."""
+        if self.kind == "wheel":
+            folders = dist_info_folders(self.files)
+            return f"{folders[0]}/METADATA" if len(folders) == 1 else None
+        tops = {name.split("/", 1)[0] for name in self.files}
+        return f"{tops.pop()}/PKG-INFO" if len(tops) == 1 else None
+
+    def core_metadata(self) -> dict[str, str]:
+        """The core metadata's headers (Name, Version, ...): empty when it is missing or
+        unreadable. The one place an archive's metadata is read."""
+        from ..project.distribution import core_metadata
+
+        member = self.metadata_member()
+        data = self.read(member) if member is not None else None
+        return core_metadata(data) if data else {}
+
     def read_later(self, name: str) -> Optional[bytes]:
         """A wheel member that was not read up front (at most :data:`MAX_MEMBER_BYTES`), or None."""
         if (

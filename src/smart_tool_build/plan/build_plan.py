@@ -62,11 +62,18 @@ class BuildPlan:
     options: Options = field(default_factory=Options)
     #: findings set aside by the options' ``ignore``: not failures, but the build names them
     ignored: list[Diagnostic] = field(default_factory=list)
-    #: the codes of ignored errors the build has named already (each is named once)
-    named_ignored: set[str] = field(default_factory=set)
 
     def failed(self) -> bool:
         return has_errors(self.diagnostics)
+
+    @property
+    def name(self) -> str:
+        """The project's name as its package definition gives it (the folder's, failing that)."""
+        if self.tool is not None and self.tool.package.name:
+            return self.tool.package.name
+        if self.collection is not None and self.collection.name:
+            return self.collection.name
+        return self.root.name
 
     def files(self, kind: ArtifactKind) -> tuple[PlannedFile, ...]:
         """Every file the ``kind`` artifact must carry, with its place there.

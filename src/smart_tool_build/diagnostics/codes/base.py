@@ -22,3 +22,5 @@ class Code(NamedTuple):
     severity: Severity
     means: str
     fix: str
+    #: whether ``smart-tool fix`` can fix findings of this code (those with one right answer)
+    fixable: bool = False

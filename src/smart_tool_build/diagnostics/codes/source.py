@@ -13,6 +13,7 @@ CODES: tuple[Code, ...] = (
         ERROR,
         "No smart-tool.json at a distribution root being checked.",
         "Add smart-tool.json beside pyproject.toml with at least `manifest` and `cli_argv`.",
+        fixable=True,
     ),
     Code(
         "descriptor-shape",
@@ -60,6 +61,7 @@ CODES: tuple[Code, ...] = (
         "tool does not understand), name/version/description not strings, use_cases or "
         "platforms not lists of non-empty strings.",
         'Use the types of the spec\'s example; quote versions (`version: "1.0"`).',
+        fixable=True,
     ),
     Code(
         "manifest-name-format",
@@ -77,6 +79,7 @@ CODES: tuple[Code, ...] = (
         "the package's ecosystem. As info: the package version could not be resolved here, "
         "so the comparison was not made.",
         "Set `version` in SMART_TOOL.md to the package's version, as written, in the same commit.",
+        fixable=True,
     ),
     Code(
         "manifest-requires-shape",
@@ -118,12 +121,14 @@ CODES: tuple[Code, ...] = (
         "package's version: the library, the CLI and the manifest must give one version.",
         "Set `__version__` to the package's version in the same commit, read it from the "
         "installed metadata, or make it the package's version source.",
+        fixable=True,
     ),
     Code(
         "manifest-platforms-known",
         WARNING,
         "A `platforms` entry other than linux, macos, windows.",
         "Use the suggested spelling (darwin/osx -> macos, win32 -> windows, Linux -> linux).",
+        fixable=True,
     ),
     Code(
         "manifest-name-matches-package",

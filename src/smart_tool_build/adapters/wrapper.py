@@ -1,0 +1,228 @@
+"""The wrapping backend's pipeline: one build of a wheel, an sdist or an editable wheel.
+
+:mod:`smart_tool_build.backend` is the PEP 517 face (the hooks, the wrapped backend and how
+to call it); this is what its ``build_*`` hooks do once a build is asked for:
+
+1. check the project with the core (one plan, :func:`smart_tool_build.plan.build_plan.plan_build`),
+   before building when the version is known (static, the frontend's metadata, or the
+   wrapped backend's ``prepare_metadata_for_build_wheel``);
+2. let the wrapped backend build into a scratch folder inside the output folder;
+3. check again with the version its METADATA / PKG-INFO carries, when that was not known;
+4. amend the archive with the plan's files (:mod:`smart_tool_build.archives.amend`): every
+   file it lacks is added, whatever the wrapped backend's include and exclude settings said,
+   and none it has is replaced; every member is read (a truncated or corrupt archive is an
+   ``artifact-readable`` finding);
+5. verify the result (:func:`smart_tool_build.archives.verify.verify`), still in the scratch
+   folder, and only then rename it into place: a failing one never takes its name, and
+   neither does a half-written one, whatever interrupts the build.
+
+Every line goes through the one :class:`~smart_tool_build.adapters.reporter.Reporter`, to
+stderr; a failure is exit status 1, an interrupt 130, with no traceback of ours.
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+import sys
+from collections.abc import Callable
+from pathlib import Path
+from typing import TYPE_CHECKING, Any, NamedTuple, NoReturn, Optional
+
+from ..plan.build_plan import BuildPlan, plan_build
+from .reporter import PREFIX, Reporter
+
+if TYPE_CHECKING:
+    from ..archives.reader import Archive
+    from ..plan.layout import ArtifactKind
+
+_HOOKS = {"wheel": "build_wheel", "sdist": "build_sdist", "editable": "build_editable"}
+
+
+class Wrapped(NamedTuple):
+    """The wrapped backend as the pipeline needs it."""
+
+    #: its ``build-backend`` value (``uv_build``, ``flit_core.buildapi``, ...)
+    name: str
+    #: whether it has an optional hook
+    has: Callable[[str], bool]
+    #: call one of its hooks (its own errors pass through as it raised them)
+    call: Callable[..., Any]
+
+
+class _StderrSink:
+    def info(self, line: str) -> None:
+        print(line, file=sys.stderr, flush=True)
+
+    def warn(self, line: str) -> None:
+        self.info(line)
+
+    def fail(self, lines: list[str], status: int = 1) -> NoReturn:
+        for line in lines:
+            print(line, file=sys.stderr, flush=True)
+        raise SystemExit(status)
+
+
+def build(
+    wrapped: Wrapped,
+    kind: ArtifactKind,
+    directory: str,
+    config_settings: Optional[dict[str, Any]],
+    metadata: Optional[str],
+) -> str:
+    """One build; an interrupt ends it with one line, and nothing written under its name."""
+    sink = _StderrSink()
+    try:
+        return _Build(wrapped, kind, directory, Reporter(sink)).run(config_settings, metadata)
+    except KeyboardInterrupt:
+        sink.fail([f"{PREFIX}interrupted: no {kind} written to {directory}"], 130)
+
+
+class _Build:
+    def __init__(self, wrapped: Wrapped, kind: ArtifactKind, directory: str, reporter: Reporter) -> None:
+        self.wrapped, self.kind, self.directory, self.report = wrapped, kind, directory, reporter
+        self.root = Path.cwd()
+        self.origin = f"the version {wrapped.name} resolved"
+
+    def run(self, config_settings: Optional[dict[str, Any]], metadata: Optional[str]) -> str:
+        """Everything happens in a scratch folder inside the output folder; the artifact takes
+        its final name by one rename, once it is amended and verified."""
+        scratch = Path(self.directory) / f".smart-tool-{os.urandom(16).hex()}"
+        try:
+            self._make_scratch(scratch)
+            plan = None
+            known = self._version_before(metadata, config_settings)
+            if known is not None:
+                plan = self._plan(known[0], known[1] or self.origin)
+            args: tuple[Any, ...] = (
+                (config_settings,) if self.kind == "sdist" else (config_settings, metadata)
+            )
+            built_name = str(self.wrapped.call(_HOOKS[self.kind], str(scratch), *args))
+            built, final = scratch / built_name, Path(self.directory) / built_name
+            archive = self._open_built(built, final.name)
+            version = archive.core_metadata().get("Version")
+            if version and (plan is None or not _same(plan.version, version)):
+                member = "PKG-INFO" if self.kind == "sdist" else "METADATA"
+                plan = self._plan(version, f"{self.origin} (its {member})")
+            if plan is None:
+                self.report.failure(
+                    f"{built_name} carries no version in its metadata: not checked, not built"
+                )
+            if self.kind == "editable":
+                self._place(built, final)
+                return built_name
+            checked = scratch / "checked" / built_name
+            checked.parent.mkdir()
+            self._amend(plan, archive, checked, final.name)
+            self._verify(plan, checked, final.name)
+            self._place(checked, final)
+            return built_name
+        finally:
+            shutil.rmtree(scratch, ignore_errors=True)
+
+    def _make_scratch(self, scratch: Path) -> None:
+        """Made inside the ``try`` that removes it (named first, so an interrupt the moment it
+        is made still finds it)."""
+        try:
+            scratch.mkdir(0o700)
+        except OSError as exc:
+            self.report.failure(
+                f"cannot write into the output folder {self.directory}: {exc.strerror or exc}"
+            )
+
+    def _place(self, path: Path, final: Path) -> None:
+        """``path`` becomes ``final`` in one step: a reader sees the whole artifact or none."""
+        try:
+            os.replace(path, final)
+        except OSError as exc:
+            self.report.failure(f"cannot write {final}: {exc.strerror or exc}")
+
+    def _version_before(
+        self, metadata: Optional[str], config_settings: Optional[dict[str, Any]]
+    ) -> Optional[tuple[str, str]]:
+        """(version, where it came from; "" for the wrapped backend) when it can be known
+        before the build, else None: the frontend's metadata, the project's static version,
+        or the wrapped backend's ``prepare_metadata_for_build_*``."""
+        from ..project.distribution import core_metadata, read
+
+        if metadata is not None:
+            version = _metadata_version(Path(metadata), core_metadata)
+            if version:
+                return version, ""
+        package, _ = read(self.root)
+        if package.version.value is not None:
+            return package.version.value, package.version.origin
+        prepare = f"prepare_metadata_for_build_{'editable' if self.kind == 'editable' else 'wheel'}"
+        if self.kind == "sdist" or not self.wrapped.has(prepare):
+            return None
+        import tempfile
+
+        with tempfile.TemporaryDirectory(prefix="smart-tool-metadata-") as scratch:
+            folder = self.wrapped.call(prepare, scratch, config_settings)
+            version = _metadata_version(Path(scratch) / folder, core_metadata)
+        return (version, "") if version else None
+
+    def _open_built(self, built: Path, shown: str) -> Archive:
+        """The archive the wrapped backend wrote; one it wrote unreadable is a finding."""
+        from ..archives.reader import ArchiveError, open_archive
+
+        try:
+            return open_archive(built)
+        except ArchiveError as exc:
+            self._reject(shown, str(exc))
+
+    def _plan(self, version: str, origin: str) -> BuildPlan:
+        plan = plan_build(self.root, version=version, version_origin=origin, editable=self.kind == "editable")
+        self.report.planned(plan)
+        return plan
+
+    def _amend(self, plan: BuildPlan, archive: Archive, target: Path, shown: str) -> None:
+        from ..archives.amend import Addition, AmendError, amend_sdist, amend_wheel, source_date_epoch
+        from ..archives.reader import dist_info_folders
+
+        names = list(archive.files)
+        if self.kind == "wheel":
+            folders = dist_info_folders(names)
+            dist_info = folders[0] if len(folders) == 1 else ""
+            additions = [Addition(f.member(dist_info), plan.root / f.source) for f in plan.files("wheel")]
+            amend = amend_wheel
+        else:
+            top = names[0].split("/", 1)[0] if names else ""
+            additions = [Addition(f"{top}/{f.target}", plan.root / f.source) for f in plan.files("sdist")]
+            amend = amend_sdist
+        try:
+            added = amend(archive.path, target, additions, epoch=source_date_epoch())
+        except AmendError as exc:
+            self._reject(shown, str(exc))
+        except OSError as exc:
+            self.report.failure(f"cannot write {shown}: {exc}")
+        if added:
+            self.report.note(f"{shown}: put in what it must carry: {', '.join(added)}")
+
+    def _verify(self, plan: BuildPlan, path: Path, shown: str) -> None:
+        from ..archives.verify import verify
+
+        report = verify(path, source=plan.facts("sdist" if self.kind == "sdist" else "wheel"), display=shown)
+        self.report.show(report.diagnostics, report.ignored)
+        self.report.verified([shown], report.diagnostics, report.failed())
+
+    def _reject(self, shown: str, problem: str) -> NoReturn:
+        """An archive the wrapped backend wrote that cannot be read whole: it never takes its
+        final name (its scratch folder goes)."""
+        from ..archives.verify import unreadable
+
+        self.report.stop([unreadable(shown, problem)], f"removed {shown}: it failed the smart-tool checks")
+
+
+def _metadata_version(folder: Path, parse: Callable[[bytes], dict[str, str]]) -> Optional[str]:
+    """The Version a prepared ``.dist-info`` folder's METADATA gives, or None."""
+    try:
+        return parse((folder / "METADATA").read_bytes()).get("Version") or None
+    except OSError:
+        return None
+
+
+def _same(a: str, b: str) -> bool:
+    from ..rules.versions import same_version
+
+    return same_version(a, b)

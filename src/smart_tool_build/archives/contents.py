@@ -1,0 +1,174 @@
+"""What a finished archive is checked against, what the check found, and the member rules
+the wheel and sdist checks share (reading the manifest, comparing with the source).
+"""
+
+from __future__ import annotations
+
+import posixpath
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Optional
+
+from ..diagnostics.diagnostic import Diagnostic, has_errors, make
+from ..parsing.safe_yaml import LineDict
+from ..project.config import Options
+from ..project.distribution import PackageVersion, normalize_name
+from ..project.names import DESCRIPTOR_NAME as DESCRIPTOR
+from ..project.names import MANIFEST_NAME as MANIFEST
+from ..project.walk import excluded, skipped
+from ..rules import manifest as manifest_module
+from ..rules.versions import compare_versions, same_version
+from .reader import Archive
+
+
+@dataclass(frozen=True)
+class SourceFacts:
+    """What the source tree says a finished artifact must carry.
+
+    Without ``manifest_bytes`` the project is not a smart tool (a collection, say): only the
+    members listed must be there.
+    """
+
+    manifest_bytes: Optional[bytes]
+    descriptor_bytes: Optional[bytes]
+    #: the manifest's source path, relative to the root (its place in the sdist)
+    manifest_relative: Optional[str]
+    #: where the wheel must carry the manifest (None: anywhere outside nested tools)
+    wheel_manifest_member: Optional[str] = None
+    #: whether that place is inside the wheel's .dist-info folder (the verifier finds its name)
+    wheel_manifest_in_dist_info: bool = False
+    #: further files the sdist must carry (install documents), relative to the root
+    sdist_members: tuple[str, ...] = ()
+    #: further files the wheel must carry (a collection's package data)
+    wheel_members: tuple[str, ...] = ()
+    #: the options the build runs with: the archive means by them what the source check did
+    options: Options = field(default_factory=Options)
+    #: the package's version as the project writes it (METADATA may carry its normal form)
+    written_version: Optional[str] = None
+
+
+@dataclass
+class ArtifactReport:
+    path: Path
+    kind: str
+    diagnostics: list[Diagnostic] = field(default_factory=list)
+    version: Optional[str] = None
+    #: the METADATA / PKG-INFO Name, PEP 503-normalised
+    name: Optional[str] = None
+    manifest: Optional[manifest_module.Manifest] = None
+    manifest_bytes: Optional[bytes] = None
+    manifest_member: Optional[str] = None
+    #: the manifest's parsed frontmatter, valid or not (the rules that read other members use it)
+    frontmatter: Any = None
+    #: the options it was checked with (an sdist's own ``[tool.smart-tool]``, unless given)
+    options: Options = field(default_factory=Options)
+    #: the version as the project writes it, when known (an sdist's pyproject.toml)
+    written_version: Optional[str] = None
+    #: findings set aside by the options' ``ignore``
+    ignored: list[Diagnostic] = field(default_factory=list)
+
+    def failed(self, *, warnings_as_errors: bool = False) -> bool:
+        return has_errors(self.diagnostics, warnings_as_errors=warnings_as_errors)
+
+
+def unreadable(shown: str, problem: str) -> Diagnostic:
+    """The finding for an archive that cannot be read whole (``problem`` reads after "artifact")."""
+    return make("artifact-readable", shown, None, f"artifact {problem}")
+
+
+def read_headers(report: ArtifactReport, archive: Archive) -> None:
+    """The Name and Version of the archive's METADATA or PKG-INFO."""
+    headers = archive.core_metadata()
+    version, name = headers.get("Version"), headers.get("Name")
+    report.version = version or None
+    report.name = normalize_name(name) if name else None
+
+
+def nested_folders(archive: Archive, top: str, exclude: str) -> list[str]:
+    """Folders (other than ``exclude``) that carry their own smart-tool.json."""
+    folders = []
+    for name in archive.files:
+        if posixpath.basename(name) == DESCRIPTOR:
+            folder = posixpath.dirname(name)
+            if folder != exclude and (not top or folder.startswith(top)):
+                folders.append(folder + "/")
+    return folders
+
+
+def manifests_outside(archive: Archive, nested: list[str], top: str, exclude: tuple[str, ...]) -> list[str]:
+    """The SMART_TOOL.md members outside nested tools, skipped folders and ``exclude`` globs
+    (matched against the path below ``top``, as the source walk matches the path below the root)."""
+    found = []
+    for name in archive.files:
+        if posixpath.basename(name) != MANIFEST or not name.startswith(top):
+            continue
+        if any(name.startswith(folder) for folder in nested):
+            continue
+        parts = name[len(top) :].split("/")[:-1]
+        if any(skipped(p) for p in parts) or excluded(name[len(top) :], exclude):
+            continue
+        found.append(name)
+    return sorted(found)
+
+
+def parse_manifest(archive: Archive, member: str, shown: str, report: ArtifactReport) -> None:
+    out = report.diagnostics
+    where = f"{shown}/{member}"
+    data = archive.read(member)
+    if data is None:
+        message = "frontmatter is over the size limit" if member in archive.oversized else "unreadable"
+        out.append(make("manifest-frontmatter-parses", where, None, message))
+        return
+    report.manifest_bytes = data
+    report.manifest_member = member
+    result = manifest_module.parse_bytes(data, where)
+    out.extend(result.diagnostics)
+    report.manifest = result.manifest
+    report.frontmatter = result.frontmatter
+    fm = result.frontmatter if isinstance(result.frontmatter, LineDict) else None
+    version = fm.get("version") if fm is not None else None
+    if isinstance(version, str) and version.strip() and report.version is not None:
+        origin = "the wheel's METADATA Version" if archive.kind == "wheel" else "the sdist's PKG-INFO Version"
+        written = report.written_version
+        if written is not None and not same_version(written, report.version):
+            written = None  # another release's text: no spelling of this one
+        out.extend(
+            compare_versions(
+                version,
+                PackageVersion(report.version, origin, written=written),
+                path=where,
+                line=result.frontmatter.line_of("version"),
+                dev_versions=report.options.dev_versions,
+            )
+        )
+
+
+def compare_source(
+    archive: Archive, member: Optional[str], expected: Optional[bytes], what: str, shown: str
+) -> list[Diagnostic]:
+    if member is None or expected is None:
+        return []
+    data = archive.read(member)
+    if data is not None and data != expected:
+        return [
+            make(
+                "artifact-matches-source",
+                f"{shown}/{member}",
+                None,
+                f"the {what} in the {archive.kind} differs from the source's bytes",
+                "something rewrote it during the build; rebuild from a clean tree",
+            )
+        ]
+    return []
+
+
+def require(archive: Archive, members: tuple[str, ...], shown: str, why: str) -> list[Diagnostic]:
+    out = []
+    for member in members:
+        if member in archive.files:
+            continue
+        message = f"missing from the {archive.kind}: {why}"
+        if f"./{member}" in archive.files:
+            message += f" (the {archive.kind} has ./{member}, which installers do not treat as the same path)"
+        out.append(make("artifact-contents", f"{shown}/{member}", None, message))
+    return out

@@ -1,0 +1,183 @@
+"""The rules of a finished wheel: its one .dist-info, the descriptor there, the manifest the
+accessor reads and every copy of it the project placed, the install documents where the
+installed manifest points.
+"""
+
+from __future__ import annotations
+
+import posixpath
+from typing import Optional
+
+from ..diagnostics.diagnostic import Diagnostic, make
+from ..parsing.safe_yaml import LineDict
+from ..project.backends import family_of, opt_in_hint
+from ..project.distribution import core_metadata
+from ..project.names import DESCRIPTOR_NAME as DESCRIPTOR
+from ..rules import descriptor as descriptor_module
+from ..rules import manifest as manifest_module
+from ..rules.install_docs import reference, wheel_place
+from ..rules.requirements import classify_install, install_references
+from .contents import (
+    ArtifactReport,
+    SourceFacts,
+    compare_source,
+    manifests_outside,
+    nested_folders,
+    parse_manifest,
+    read_headers,
+    require,
+)
+from .reader import Archive, dist_info_folders
+
+
+def check_wheel(
+    archive: Archive,
+    report: ArtifactReport,
+    shown: str,
+    source: Optional[SourceFacts],
+) -> None:
+    out = report.diagnostics
+    dist_infos = dist_info_folders(archive.files)
+    if len(dist_infos) != 1:
+        out.append(
+            make(
+                "artifact-readable",
+                shown,
+                None,
+                f"a wheel has exactly one .dist-info/METADATA; found {len(dist_infos)}",
+            )
+        )
+        return
+    dist_info = dist_infos[0]
+    read_headers(report, archive)
+    if report.version is None:
+        out.append(make("artifact-readable", f"{shown}/{dist_info}/METADATA", None, "no METADATA Version"))
+    if source is not None and source.manifest_bytes is None:  # not a smart tool: its files only
+        out.extend(require(archive, source.wheel_members, shown, "package data the project needs"))
+        return
+    descriptor_member = f"{dist_info}/{DESCRIPTOR}"
+    if descriptor_member not in archive.files:
+        out.append(
+            make(
+                "artifact-descriptor-present",
+                f"{shown}/{descriptor_member}",
+                None,
+                "the wheel carries no smart-tool.json in its .dist-info",
+                opt_in_hint(
+                    family_of(core_metadata(archive.read_later(f"{dist_info}/WHEEL") or b"").get("Generator"))
+                ),
+            )
+        )
+    else:
+        data = archive.read(descriptor_member) or b""
+        out.extend(descriptor_module.parse_bytes(data, f"{shown}/{descriptor_member}").diagnostics)
+    nested = nested_folders(archive, "", dist_info)
+    manifests = manifests_outside(archive, nested, "", report.options.exclude)
+    expected = source.wheel_manifest_member if source is not None else None
+    if source is not None and expected is not None and source.wheel_manifest_in_dist_info:
+        expected = f"{dist_info}/{expected}"
+    if not manifests:
+        out.append(
+            make(
+                "artifact-manifest-present",
+                shown,
+                None,
+                "the wheel carries no SMART_TOOL.md outside nested tools",
+                "a smart tool ships its manifest; build with smart-tool-build",
+            )
+        )
+    else:
+        canonical = expected if expected in manifests else _accessor_choice(manifests, dist_info)
+        if expected is not None and expected not in manifests:
+            out.append(
+                make(
+                    "artifact-matches-source",
+                    f"{shown}/{expected}",
+                    None,
+                    f"the manifest is not where it belongs in the wheel (found {canonical})",
+                )
+            )
+        parse_manifest(archive, canonical, shown, report)
+        out.extend(_copies(archive, canonical, [m for m in manifests if m != canonical], shown, report))
+        out.extend(_wheel_documents(archive, report, canonical, dist_info, shown))
+    if source is not None:
+        out.extend(compare_source(archive, report.manifest_member, source.manifest_bytes, "manifest", shown))
+        if descriptor_member in archive.files:
+            out.extend(
+                compare_source(archive, descriptor_member, source.descriptor_bytes, "descriptor", shown)
+            )
+        out.extend(require(archive, source.wheel_members, shown, "package data the tool needs"))
+
+
+def _accessor_choice(manifests: list[str], dist_info: str) -> str:
+    """The manifest the runtime accessor reads when a wheel carries several: the one in the
+    ``.dist-info`` folder, else the shallowest (then the first by name)."""
+    in_dist_info = [m for m in manifests if posixpath.dirname(m) == dist_info]
+    return in_dist_info[0] if in_dist_info else min(manifests, key=lambda m: (m.count("/"), m))
+
+
+def _copies(
+    archive: Archive, canonical: str, others: list[str], shown: str, report: ArtifactReport
+) -> list[Diagnostic]:
+    """A second SMART_TOOL.md of the same tool is a copy the project's own settings put there
+    (force-include, package data, shared-data): it stays, and must be the same bytes. One
+    that names another tool is that tool's, not a copy."""
+    ours = report.manifest_bytes
+    if ours is None:
+        return []
+    name = report.manifest.name if report.manifest is not None else _name_in(ours)
+    out = []
+    for other in others:
+        data = archive.read(other)
+        if data == ours:
+            continue
+        theirs = _name_in(data) if data is not None else None
+        if theirs is not None and name is not None and theirs != name:
+            continue  # another tool's manifest, vendored without its descriptor
+        out.append(
+            make(
+                "artifact-manifest-copies-match",
+                f"{shown}/{other}",
+                None,
+                f"this copy of the manifest differs from {canonical}, the one the accessor reads",
+                "the copy drifted: ship one manifest and copy it at build time (force-include, "
+                "package data), never by hand",
+            )
+        )
+    return out
+
+
+def _name_in(data: bytes) -> Optional[str]:
+    """The ``name`` a manifest's frontmatter gives, when it reads."""
+    fm = manifest_module.parse_bytes(data).frontmatter
+    name = fm.get("name") if isinstance(fm, LineDict) else None
+    return name if isinstance(name, str) else None
+
+
+def _wheel_documents(
+    archive: Archive, report: ArtifactReport, manifest: str, dist_info: str, shown: str
+) -> list[Diagnostic]:
+    """Every install document the manifest names by a relative path, where that path reaches
+    from the installed manifest (one that reaches no place in a wheel is the source check's)."""
+    in_dist_info = posixpath.dirname(manifest) == dist_info
+    out = []
+    for index, install, _ in install_references(report.frontmatter):
+        if classify_install(install)[0] != "path":
+            continue  # a URL
+        place = wheel_place(None if in_dist_info else manifest, reference(install))
+        if place is None:
+            continue
+        member = f"{dist_info}/{place}" if in_dist_info else place
+        if member not in archive.files:
+            out.append(
+                make(
+                    "artifact-install-docs-present",
+                    f"{shown}/{member}",
+                    None,
+                    f"requires[{index}] install {install!r} names {member}, which the wheel lacks: "
+                    "the installed tool points its users at a file that is not there",
+                    "build with smart-tool-build (it adds install documents whatever the include "
+                    "and exclude settings say), or ship the document as package data",
+                )
+            )
+    return out
