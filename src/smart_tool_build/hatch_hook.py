@@ -10,9 +10,16 @@ What each target gets is decided by :func:`smart_tool_build.plan.build_plan.plan
 - ``sdist``: smart-tool.json, SMART_TOOL.md and its install documents (and a collection's
   files) at their source paths, added to hatchling's own ``force_include`` (so ``exclude``,
   ``only-include`` and ``.gitignore`` cannot drop them); the finished sdist is verified.
-- ``wheel`` (standard): the manifest once, at its import path or in the ``.dist-info``, the
-  descriptor in the ``.dist-info``, a collection's package data where the source layout puts
-  it; the finished wheel is verified.
+- ``wheel`` (standard): the manifest at its import path or in the ``.dist-info``, its install
+  documents where the installed manifest's paths reach them, the descriptor in the
+  ``.dist-info``, a collection's package data where the source layout puts it; the finished
+  wheel is verified.
+
+Only added, never taking away: hatchling keys ``force_include`` by source path, so where the
+project force-includes the same file somewhere of its own (team-pulse copies its root
+manifest into its package), the hook's copy comes from a staged file outside the project and
+the project's entry stays; a place the project fills itself is left to it (the verifier
+checks the bytes).
 - ``wheel`` (editable): the checks run and nothing is copied into site-packages: the package
   is served from the source tree, manifest included, and the installer's ``direct_url.json``
   (PEP 610) names that tree, where :mod:`smart_tool_build.runtime.accessor` reads the manifest.

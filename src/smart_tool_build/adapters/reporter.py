@@ -48,10 +48,8 @@ def _codes_help(diagnostics: Iterable[Diagnostic]) -> str:
         words = f"`smart-tool codes CODE` explains each ({', '.join(codes)}); every code is in {DOCS}"
     fixable = [code for code in codes if code in CODES and CODES[code].fixable]
     if fixable:
-        words += (
-            f"; `smart-tool fix` can fix {', '.join(fixable)} in the source tree "
-            "(`smart-tool fix --diff` shows the edits first)"
-        )
+        these = ", ".join(fixable)
+        words += f"; `smart-tool fix` fixes {these} in the source tree, `smart-tool fix --diff` shows how"
     return words
 
 

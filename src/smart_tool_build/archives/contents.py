@@ -41,6 +41,9 @@ class SourceFacts:
     sdist_members: tuple[str, ...] = ()
     #: further files the wheel must carry (a collection's package data)
     wheel_members: tuple[str, ...] = ()
+    #: the install documents the plan put into the wheel, at their places there (from the
+    #: .dist-info folder when the manifest is kept there): the source check found these
+    wheel_documents: tuple[str, ...] = ()
     #: the options the build runs with: the archive means by them what the source check did
     options: Options = field(default_factory=Options)
     #: the package's version as the project writes it (METADATA may carry its normal form)

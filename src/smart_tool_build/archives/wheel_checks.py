@@ -99,7 +99,16 @@ def check_wheel(
             )
         parse_manifest(archive, canonical, shown, report)
         out.extend(_copies(archive, canonical, [m for m in manifests if m != canonical], shown, report))
-        out.extend(_wheel_documents(archive, report, canonical, dist_info, shown))
+        out.extend(
+            _wheel_documents(
+                archive,
+                report,
+                canonical,
+                dist_info,
+                shown,
+                None if source is None else source.wheel_documents,
+            )
+        )
     if source is not None:
         out.extend(compare_source(archive, report.manifest_member, source.manifest_bytes, "manifest", shown))
         if descriptor_member in archive.files:
@@ -155,17 +164,24 @@ def _name_in(data: bytes) -> Optional[str]:
 
 
 def _wheel_documents(
-    archive: Archive, report: ArtifactReport, manifest: str, dist_info: str, shown: str
+    archive: Archive,
+    report: ArtifactReport,
+    manifest: str,
+    dist_info: str,
+    shown: str,
+    planned: Optional[tuple[str, ...]],
 ) -> list[Diagnostic]:
     """Every install document the manifest names by a relative path, where that path reaches
-    from the installed manifest (one that reaches no place in a wheel is the source check's)."""
+    from the installed manifest (one that reaches no place in a wheel is the source check's).
+    With a build's ``planned`` places, only those: a document the source lacks is the source
+    check's finding (which ``ignore`` may have set aside), not the wheel's."""
     in_dist_info = posixpath.dirname(manifest) == dist_info
     out = []
     for index, install, _ in install_references(report.frontmatter):
         if classify_install(install)[0] != "path":
             continue  # a URL
         place = wheel_place(None if in_dist_info else manifest, reference(install))
-        if place is None:
+        if place is None or (planned is not None and place not in planned):
             continue
         member = f"{dist_info}/{place}" if in_dist_info else place
         if member not in archive.files:

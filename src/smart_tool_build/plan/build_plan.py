@@ -129,6 +129,9 @@ class BuildPlan:
             wheel_manifest_in_dist_info=wheel_manifest is not None and wheel_manifest.in_dist_info,
             sdist_members=tuple(f.target for f in self.files("sdist")) if kind == "sdist" else (),
             wheel_members=wheel_members,
+            wheel_documents=tuple(f.target for f in self.layout.wheel_documents())
+            if self.layout is not None and kind == "wheel"
+            else (),
             options=self.options,
             written_version=self.tool.package.version.written if self.tool is not None else None,
         )

@@ -353,7 +353,9 @@ def test_wheel_rules(tmp_path: Path) -> None:
     # a copy the project's own settings put into the wheel stays; one that drifted is an error
     assert check({"demo_tool/data/SMART_TOOL.md": MANIFEST}) == []
     assert check({"demo_tool/data/SMART_TOOL.md": edited}) == ["artifact-manifest-copies-match"]
-    assert check({"demo_tool/data/SMART_TOOL.md": b"---\nname: [\n---\n"}) == ["artifact-manifest-copies-match"]
+    assert check({"demo_tool/data/SMART_TOOL.md": b"---\nname: [\n---\n"}) == [
+        "artifact-manifest-copies-match"
+    ]
     other = MANIFEST.replace(b"name: demo-tool", b"name: vendored-helper")
     assert check({"demo_tool/vendored/SMART_TOOL.md": other}) == []  # another tool's manifest
     # a nested tool (a folder with its own smart-tool.json) may carry its own manifest

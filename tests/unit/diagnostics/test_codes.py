@@ -167,7 +167,9 @@ FIXTURE_CASES: dict[str, list[Expected]] = {
     # ---- manifest-install-doc-missing
     "manifest-install-doc-missing": [e("manifest-install-doc-missing", M, 14)],
     "manifest-install-doc-missing--outside-root": [e("manifest-install-doc-missing", M, 14)],
-    "manifest-install-doc-missing--folder": [e("manifest-install-doc-missing", M, 14)],  # a folder, not a file
+    "manifest-install-doc-missing--folder": [
+        e("manifest-install-doc-missing", M, 14)
+    ],  # a folder, not a file
     # ---- manifest-install-doc-ships: ../../docs/ is inside the root, outside the package
     "manifest-install-doc-ships": [w("manifest-install-doc-ships", M, 14)],
     # ---- manifest-single-per-root
