@@ -379,7 +379,6 @@ def test_amend_sdist_keeps_every_member_and_adds_under_the_top_folder(case: Sdis
         target = folder / "out" / built.name
         target.parent.mkdir()
         changed = amend_sdist(built, target, sources(folder, case.additions), epoch=case.epoch)
-        old = {i.name: d for i, d in originals if i.isfile()}
         every = {i.name for i, _ in originals}
         assert changed == sorted(m for m in case.additions if m not in every)
         assert list(target.parent.iterdir()) == [target]
