@@ -34,13 +34,8 @@ __all__ = [
     "RootReport",
     "check_many",
     "check_root",
-    "check_roots",
-    "compare_versions",
     "discover_roots",
 ]
-
-#: below this many roots, `check_roots` stays in one process
-PARALLEL_THRESHOLD = parallel.THRESHOLD
 
 
 @dataclass
@@ -307,17 +302,12 @@ def _findings_of(job: RootJob, flags: Optional[Mapping[str, Any]] = None) -> lis
 def check_many(
     roots: list[RootJob], *, jobs: Optional[int] = None, flags: Optional[Mapping[str, Any]] = None
 ) -> Findings:
-    """Check many roots, with many roots (:data:`PARALLEL_THRESHOLD`) on every core unless
-    ``jobs`` says how many processes: every finding, and those set aside by ``ignore`` apart.
-    ``flags`` are the command line's options."""
+    """Check many roots, on every core from :data:`~smart_tool_build.project.parallel.THRESHOLD`
+    roots up unless ``jobs`` says how many processes: every finding, and those set aside by
+    ``ignore`` apart. ``flags`` are the command line's options."""
     one = functools.partial(_findings_of, flags=dict(flags) if flags else None)
     results = parallel.map_all(one, roots, jobs)
     return [d for kept, _ in results for d in kept], [d for _, aside in results for d in aside]
-
-
-def check_roots(roots: list[RootJob], *, jobs: Optional[int] = None) -> list[Diagnostic]:
-    """The findings of :func:`check_many` that count (the ignored ones left out)."""
-    return check_many(roots, jobs=jobs)[0]
 
 
 def _finish(report: RootReport) -> RootReport:

@@ -366,7 +366,7 @@ def test_version_attr_under_dev_versions_warn_warns(tmp_path: Path) -> None:
 
 
 def test_a_manifest_outside_every_root_is_reported_at_its_distribution(tmp_path: Path) -> None:
-    from smart_tool_build.rules.root import check_roots, discover_roots
+    from smart_tool_build.rules.root import check_many, discover_roots
 
     top = tmp_path / "repo"
     copy_root("valid", top / "tools" / "a")
@@ -376,14 +376,14 @@ def test_a_manifest_outside_every_root_is_reported_at_its_distribution(tmp_path:
     roots, problems = discover_roots(top, "repo")
     assert problems == []
     assert [shown for _, shown, _ in roots] == ["repo/notes", "repo/tools/a", "repo/tools/b"]
-    found = [(d.code, d.path, d.anchor) for d in check_roots(roots)]
+    found = [(d.code, d.path, d.anchor) for d in check_many(roots)[0]]
     assert found == [
         ("descriptor-present", "repo/notes/smart-tool.json", "repo/notes/SMART_TOOL.md"),
         ("descriptor-present", "repo/tools/b/smart-tool.json", "repo/tools/b/pyproject.toml"),
     ]
     # the same verdict as checking the distribution directly
     (direct,) = check_root(top / "tools" / "b", display="repo/tools/b").diagnostics
-    assert direct == check_roots(roots)[1]
+    assert direct == check_many(roots)[0][1]
 
 
 def test_a_manifest_inside_a_root_is_that_roots_business(tmp_path: Path) -> None:
