@@ -91,13 +91,17 @@ WHEEL_CASES: dict[str, tuple[WheelCase, list[str]]] = {
         lambda t: {t.wheel_manifest: None},
         ["artifact-manifest-present"],
     ),
+    # a second copy of the manifest stays when it is the same bytes (a project's own
+    # force-include, say); one that drifted is the finding
     "second-manifest": (
-        lambda t: {f"{t.package}/templates/SMART_TOOL.md": t.manifest},
-        ["manifest-single-per-root"],
+        lambda t: {f"{t.package}/templates/SMART_TOOL.md": t.manifest + b"\nA line a later hook added.\n"},
+        ["artifact-manifest-copies-match"],
     ),
+    # the accessor reads a .dist-info copy first: the package's (the real one) is the drifted
+    # copy then, and the install document the copy names is not beside it
     "second-manifest-in-dist-info": (
-        lambda t: {f"{t.dist_info}/SMART_TOOL.md": t.manifest},
-        ["manifest-single-per-root"],
+        lambda t: {f"{t.dist_info}/SMART_TOOL.md": t.manifest + b"\nA line a later hook added.\n"},
+        ["artifact-install-docs-present", "artifact-manifest-copies-match"],
     ),
     "path-traversal": (
         lambda t: {"../evil.py": b"print('escaped')\n"},
