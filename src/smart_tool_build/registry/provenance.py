@@ -56,8 +56,15 @@ class Pointer(NamedTuple):
     path: str = PATH_DEFAULT
 
     def to_json(self) -> str:
-        document = {"repository": self.repository, "ref": self.ref, "path": self.path}
-        return json.dumps(document, indent=2, ensure_ascii=False) + "\n"
+        """The catalog's minimal form: ``ref`` and ``path`` only where they are not the
+        defaults, so a root distribution on ``main`` is ``{"repository": ...}`` (the form the
+        catalog's own test asks of such entries); ASCII with escapes, as the catalog writes."""
+        document = {"repository": self.repository}
+        if self.ref != REF_DEFAULT:
+            document["ref"] = self.ref
+        if self.path != PATH_DEFAULT:
+            document["path"] = self.path
+        return json.dumps(document, indent=2) + "\n"
 
 
 class Source(NamedTuple):
@@ -75,13 +82,15 @@ class Provenance(NamedTuple):
     last_success: str
 
     def to_json(self) -> str:
-        """The catalog's own layout: sorted keys, two-space indent, a final newline."""
+        """The bytes the catalog's refresh writes: sorted keys, two-space indent, ASCII with
+        ``\\u`` escapes (``json.dumps``' default), a final newline; a refresh of the same
+        source and time rewrites nothing."""
         document = {
             "last_success": self.last_success,
             "original_manifest_path": self.original_manifest_path,
             "source": self.source._asdict(),
         }
-        return json.dumps(document, indent=2, sort_keys=True, ensure_ascii=False) + "\n"
+        return json.dumps(document, indent=2, sort_keys=True) + "\n"
 
 
 def _kind(value: Any) -> str:
