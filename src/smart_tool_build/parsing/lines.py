@@ -110,6 +110,7 @@ def json_paths(text: str) -> dict[JsonPath, int]:
             paths.pop()
             objects.pop()
             members.pop()
+            expecting_key = False  # an empty object's
         elif expecting_key:  # a key: its member's line
             members[-1] = json.loads(token)
             lines[paths[-1] + (members[-1],)] = line
