@@ -93,7 +93,8 @@ class Provenance(NamedTuple):
         return json.dumps(document, indent=2, sort_keys=True) + "\n"
 
 
-def _kind(value: Any) -> str:
+def kind_of(value: Any) -> str:
+    """What a JSON value is, for a message: `a string`, `null`, `an object`..."""
     if value is None:
         return "null"
     if isinstance(value, list):
@@ -107,7 +108,7 @@ def _kind(value: Any) -> str:
 def text_problem(value: Any, *, multiline: bool = False) -> Optional[str]:
     """Why ``value`` is not non-empty text without control or format characters."""
     if not isinstance(value, str):
-        return f"must be a string, not {_kind(value)}"
+        return f"must be a string, not {kind_of(value)}"
     if not value.strip():
         return "is empty"
     allowed = "\n\r\t" if multiline else ""
@@ -202,7 +203,7 @@ def ref_problem(value: Any) -> Optional[str]:
 def commit_problem(value: Any) -> Optional[str]:
     """Why ``value`` is not a full lowercase commit id."""
     if not isinstance(value, str):
-        return f"must be a string, not {_kind(value)}"
+        return f"must be a string, not {kind_of(value)}"
     if COMMIT.match(value):
         return None
     if COMMIT.match(value.lower()):
@@ -282,7 +283,7 @@ def _keys(
 def check_pointer(value: Any) -> tuple[list[Finding], Optional[Pointer]]:
     """The findings of a parsed source.json, and the pointer when its three fields are good."""
     if not isinstance(value, dict):
-        return [Finding("catalog-json", None, f"must be a JSON object, not {_kind(value)}")], None
+        return [Finding("catalog-json", None, f"must be a JSON object, not {kind_of(value)}")], None
     out = _keys(value, POINTER_KEYS, "the pointer")
     repository = value.get("repository")
     ref, path = value.get("ref", REF_DEFAULT), value.get("path", PATH_DEFAULT)
@@ -308,11 +309,11 @@ _SOURCE_RULES = (
 def check_provenance(value: Any) -> tuple[list[Finding], Optional[Provenance]]:
     """The findings of a parsed provenance.json, and the record when it has none."""
     if not isinstance(value, dict):
-        return [Finding("catalog-json", None, f"must be a JSON object, not {_kind(value)}")], None
+        return [Finding("catalog-json", None, f"must be a JSON object, not {kind_of(value)}")], None
     out = _keys(value, PROVENANCE_KEYS, "provenance")
     source = value.get("source")
     if "source" in value and not isinstance(source, dict):
-        out.append(Finding("catalog-keys", "source", f"`source` must be an object, not {_kind(source)}"))
+        out.append(Finding("catalog-keys", "source", f"`source` must be an object, not {kind_of(source)}"))
     if isinstance(source, dict):
         out += _keys(source, SOURCE_KEYS, "`source`", at="source")
         for code, key, rule in _SOURCE_RULES:

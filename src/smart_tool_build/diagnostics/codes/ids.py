@@ -76,4 +76,11 @@ CodeId = Literal[
     "catalog-source-agrees",
     "catalog-manifest-readable",
     "catalog-name-matches-folder",
+    "catalog-categories",
+    "catalog-categories-present",
+    "catalog-listing-category",
+    "catalog-listing-recommended",
+    "catalog-reviewed-source",
+    "catalog-recommendation-unique",
+    "catalog-review-agrees",
 ]
