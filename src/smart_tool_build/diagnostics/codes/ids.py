@@ -10,6 +10,7 @@ from typing import Literal
 CodeId = Literal[
     "descriptor-present",
     "descriptor-shape",
+    "descriptor-draft-key",
     "manifest-present",
     "manifest-frontmatter-parses",
     "manifest-fields-closed",
