@@ -260,13 +260,13 @@ def _listing(
         return [*out, problem], None
     check = editorial.check_listing(value, registry.ids)
     out += _placed(check.findings, shown, text)
-    lines = json_paths(text) if check.designates or check.listing else {}
     designation = None
-    if check.designates is not None:
-        designation = (check.designates, shown, lines.get(("recommended",)))
+    if check.designates is not None:  # the line, should a second recommendation need it
+        designation = (check.designates, shown, strict_json.key_lines(text).get("recommended"))
     if check.listing is not None:
         reasons = editorial.review_problems(check.listing, *facts)
         if reasons:
+            lines = json_paths(text)
             message = (
                 f'{editorial.NEEDS_REVIEW}: the catalog shows this recommendation as "Recommendation '
                 f'needs review", without preference: {"; ".join(why for _, why in reasons)}'
@@ -280,6 +280,8 @@ def _listing(
 
 
 def _located(findings: list[provenance.Finding], path: str, text: str) -> list[Diagnostic]:
+    if not findings:  # the common case: no line to find
+        return []
     lines = strict_json.key_lines(text)
     return [make(f.code, path, lines.get(f.key, 1) if f.key else 1, f.message, f.hint) for f in findings]
 

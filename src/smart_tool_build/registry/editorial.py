@@ -68,6 +68,8 @@ class Listing(NamedTuple):
 
 
 class ListingCheck(NamedTuple):
+    """What :func:`check_listing` found."""
+
     findings: list[Finding]
     #: the listing, when it keeps every rule
     listing: Optional[Listing]
@@ -81,8 +83,8 @@ def _shown(value: Any) -> str:
     with its kind, a container by its kind."""
     if isinstance(value, str):
         return repr(value if len(value) <= 60 else value[:57] + "...")
-    if value is None or isinstance(value, (bool, int, float)):
-        return f"{kind_of(value)} ({json.dumps(value)})" if value is not None else "null"
+    if value is not None and isinstance(value, (bool, int, float)):
+        return f"{kind_of(value)} ({json.dumps(value)})"
     return kind_of(value)
 
 
