@@ -12,8 +12,9 @@ It prints the median wall time of each, the ratio ours/floor, the time per root 
 should be linear), and each process's peak memory (ru_maxrss, children included).
 
 Then, for each of ``--catalog-sizes`` (default 1,000), a catalog of that many entries
-(tools/<id>/ with source.json, provenance.json and the same manifest) against a monorepo of
-that many roots: `smart-tool catalog check` beside `smart-tool check --recursive`, side by
+(tools/<id>/ with source.json, provenance.json, the same manifest and a listing.json; a
+categories.json of 100 categories, the first entry of each its recommendation) against a
+monorepo of that many roots: `smart-tool catalog check` beside `smart-tool check --recursive`, side by
 side, and the ratio catalog/check. ``--sizes`` with no value runs the catalog rows alone.
 
     python bench/scale.py [--sizes 100 1000 10000] [--catalog-sizes 1000] [--repeat 5]
@@ -76,7 +77,7 @@ with contextlib.redirect_stdout(out):
 elapsed = time.perf_counter() - start
 import json
 document = json.loads(out.getvalue())
-assert code == 0, document["diagnostics"][:3]
+assert code == 0 and not document["diagnostics"], document["diagnostics"][:3]
 peak = max(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss, resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss)
 print(len(document["checked"]), elapsed, peak)
 """
@@ -134,14 +135,20 @@ def generate(root: Path, count: int) -> None:
 
 
 def generate_catalog(root: Path, count: int) -> None:
-    """A catalog checkout of ``count`` entries, each as `smart-tool snapshot --pointer` writes it."""
+    """A catalog checkout of ``count`` entries, each as `smart-tool snapshot --pointer` writes
+    it, with the catalog's editorial layer: every entry listed in one of 100 categories, the
+    first of each category its recommendation (reviewed at the snapshot's commit)."""
     body = "Use it when a document is too long to read. " * 20
+    categories = [
+        {"id": f"category-{k}", "label": f"Category {k}", "scope": f"Tools of kind {k}."} for k in range(100)
+    ]
+    root.mkdir(parents=True)
+    (root / "categories.json").write_text(json.dumps({"categories": categories}, indent=2) + "\n")
     for n in range(count):
         entry = root / "tools" / f"tool-{n}"
         entry.mkdir(parents=True)
         repository = f"https://example.org/acme/tool-{n}.git"
-        pointer = {"repository": repository, "ref": "main", "path": "."}
-        (entry / "source.json").write_text(json.dumps(pointer, indent=2) + "\n")
+        (entry / "source.json").write_text(json.dumps({"repository": repository}, indent=2) + "\n")
         record = {
             "last_success": "2026-09-29T09:55:07Z",
             "original_manifest_path": f"src/tool_{n}/SMART_TOOL.md",
@@ -149,6 +156,10 @@ def generate_catalog(root: Path, count: int) -> None:
         }
         (entry / "provenance.json").write_text(json.dumps(record, indent=2, sort_keys=True) + "\n")
         (entry / "SMART_TOOL.md").write_text(MANIFEST.format(n=n, body=body))
+        listing: dict[str, object] = {"category": f"category-{n % 100}", "recommended": n < 100}
+        if n < 100:
+            listing["reviewed_source"] = {"repository": repository, "path": ".", "commit": f"{n:040x}"}
+        (entry / "listing.json").write_text(json.dumps(listing, indent=2) + "\n")
 
 
 def run(script: str, tree: Path, *extra: str) -> tuple[float, int, int]:

@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 import os
+import posixpath
+import re
 import stat
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Optional
 
 if TYPE_CHECKING:
     from pathlib import Path
@@ -40,3 +42,20 @@ def inside(root: Path, relative: str) -> bool:
     if os.path.isabs(normal) or normal in (os.curdir, os.pardir) or normal.startswith(os.pardir + os.sep):
         return False
     return not escapes(root, normal.replace(os.sep, "/"))
+
+
+def relative_path_problem(path: str) -> Optional[str]:
+    """Why ``path`` is not a safe relative POSIX path inside its root, if it is not (control
+    characters, lone surrogates, backslashes, absolute, or ``..`` out of the root)."""
+    if any(ord(c) < 32 for c in path):
+        return "contains control characters"
+    if any("\ud800" <= c <= "\udfff" for c in path):  # a JSON escape such as "\ud800"
+        return "contains a lone surrogate (an escape such as \\ud800), which is not text"
+    if "\\" in path:
+        return "uses backslashes; write the path with /"
+    if path.startswith("/") or re.match(r"[A-Za-z]:", path):
+        return "is absolute; it must be relative to the descriptor"
+    normal = posixpath.normpath(path)
+    if normal == ".." or normal.startswith("../"):
+        return "escapes the distribution root"
+    return None

@@ -12,27 +12,48 @@ package definition, plus what the catalog's reader refuses in a manifest
 from __future__ import annotations
 
 import os
-import re
 import stat
 from pathlib import Path
 from typing import Any, NamedTuple, Optional
 
 from ..diagnostics.diagnostic import Diagnostic, make
 from ..parsing import frontmatter, strict_json
+from ..parsing.lines import json_paths
 from ..project import parallel
 from ..project.names import MANIFEST_NAME
 from ..rules import manifest
-from . import provenance
+from . import editorial, provenance
 from .catalog_manifest import reader_findings
 
 TOOLS = "tools"
 POINTER = provenance.POINTER_FILE
 PROVENANCE = provenance.PROVENANCE_FILE
-LISTING = "listing.json"
+LISTING = editorial.LISTING_FILE
+CATEGORIES = editorial.CATEGORIES_FILE
 #: the files of an entry the catalog's reader opens, so none of them may be a link
 ENTRY_FILES = (POINTER, PROVENANCE, MANIFEST_NAME, LISTING)
 MAX_JSON_BYTES = 64 * 1024
-IDENTIFIER = re.compile(r"[a-z0-9]+(?:-[a-z0-9]+)*\Z")
+IDENTIFIER = editorial.IDENTIFIER
+
+
+class Registry(NamedTuple):
+    """What the entries need of categories.json: whether it is there, and its ids (None when
+    it cannot be read or its shape gives none: its own findings say why, once)."""
+
+    present: bool = False
+    ids: Optional[frozenset[str]] = None
+
+
+#: a catalog without categories.json
+NO_REGISTRY = Registry()
+
+
+class EntryResult(NamedTuple):
+    """One entry's findings, and the category its recommendation occupies (with the listing
+    as shown and the line of its `recommended`), for the one-per-category rule."""
+
+    diagnostics: list[Diagnostic]
+    designation: Optional[tuple[str, str, Optional[int]]] = None
 
 
 class CatalogReport(NamedTuple):
@@ -58,6 +79,7 @@ def check_catalog(
     prefix = display.rstrip("/") + "/" if display and display != "." else ""
     if os.path.islink(os.path.abspath(root)):
         return CatalogReport([_not_regular(display or ".", "the catalog root is a symlink")], [])
+    out, registry = _categories(root, prefix + CATEGORIES)
     shown_tools = prefix + TOOLS
     try:
         info = os.lstat(root / TOOLS)
@@ -65,54 +87,112 @@ def check_catalog(
         problem = make(
             "catalog-layout", shown_tools, None, "no tools/ folder: this is not a catalog checkout"
         )
-        return CatalogReport([problem], [])
+        return CatalogReport([*out, problem], [])
     except OSError as exc:
-        return CatalogReport([_not_regular(shown_tools, f"cannot be read ({exc.strerror or exc})")], [])
+        return CatalogReport([*out, _not_regular(shown_tools, f"cannot be read ({exc.strerror or exc})")], [])
     if stat.S_ISLNK(info.st_mode):
-        return CatalogReport([_not_regular(shown_tools, "is a symlink")], [])
+        return CatalogReport([*out, _not_regular(shown_tools, "is a symlink")], [])
     if not stat.S_ISDIR(info.st_mode):
-        return CatalogReport([make("catalog-layout", shown_tools, None, "is not a folder")], [])
+        return CatalogReport([*out, make("catalog-layout", shown_tools, None, "is not a folder")], [])
     try:
         with os.scandir(root / TOOLS) as listing:
             entries = sorted(listing, key=lambda entry: entry.name)
     except OSError as exc:
-        return CatalogReport([_not_regular(shown_tools, f"cannot be read ({exc.strerror or exc})")], [])
+        return CatalogReport([*out, _not_regular(shown_tools, f"cannot be read ({exc.strerror or exc})")], [])
     checked: list[str] = []
     jobs: list[_Job] = []
     for entry in entries:
         shown = f"{shown_tools}/{entry.name}"
         if entry.is_symlink():
-            jobs.append((None, shown, names_match_folders))
+            jobs.append((None, shown, names_match_folders, registry))
         elif entry.is_dir(follow_symlinks=False):  # a file beside the entries (a README) is skipped
             checked.append(shown)
-            jobs.append((entry.path, shown, names_match_folders))
-    return CatalogReport(parallel.map_all(_check_job, jobs, processes), checked)
+            jobs.append((entry.path, shown, names_match_folders, registry))
+    designated: dict[str, str] = {}
+    for result in parallel.map_all(_check_job, jobs, processes):
+        out += result.diagnostics
+        if result.designation is not None:
+            out += _one_per_category(result.designation, designated)
+    return CatalogReport(out, checked)
 
 
-#: (the entry folder, or None for a link in its place; the entry as shown; names_match_folders)
-_Job = tuple[Optional[str], str, bool]
+def _categories(root: Path, shown: str) -> tuple[list[Diagnostic], Registry]:
+    """categories.json at the catalog's root, read as the validator reads it (when it is
+    there: a catalog without listings needs none)."""
+    try:
+        info = os.lstat(root / CATEGORIES)
+    except FileNotFoundError:
+        return [], Registry()
+    except OSError as exc:
+        return [_not_regular(shown, f"cannot be read ({exc.strerror or exc})")], Registry(True)
+    if stat.S_ISLNK(info.st_mode):
+        return [_not_regular(shown, "is a symlink; the catalog's reader refuses links")], Registry(True)
+    if not stat.S_ISREG(info.st_mode):
+        return [_not_regular(shown, "is not a regular file")], Registry(True)
+    problem, value, text = _read_json(root / CATEGORIES, shown)
+    if problem is not None:
+        return [problem], Registry(True)
+    findings, ids = editorial.check_categories(value)
+    return _placed(findings, shown, text), Registry(True, ids)
 
 
-def _check_job(job: _Job) -> list[Diagnostic]:
-    folder, shown, names_match_folders = job
+def _one_per_category(
+    designation: tuple[str, str, Optional[int]], designated: dict[str, str]
+) -> list[Diagnostic]:
+    """The first recommendation of a category (in the entries' order, as the catalog reads
+    them) holds its slot, a stale one too; each later one is refused."""
+    category, shown, line = designation
+    first = designated.setdefault(category, shown)
+    if first == shown:
+        return []
+    return [
+        make(
+            "catalog-recommendation-unique",
+            shown,
+            line,
+            f"category {category!r} already has its recommendation ({first}); the catalog allows one",
+            "keep one `recommended: true` per category: withdraw the other "
+            "(`recommended: false`, no reviewed_source)",
+        )
+    ]
+
+
+#: (the entry folder, or None for a link in its place; the entry as shown; names_match_folders;
+#: what categories.json gives)
+_Job = tuple[Optional[str], str, bool, Registry]
+
+
+def _check_job(job: _Job) -> list[EntryResult]:
+    folder, shown, names_match_folders, registry = job
     if folder is None:
-        return [_not_regular(shown, "is a symlink")]
+        return [EntryResult([_not_regular(shown, "is a symlink")])]
     out = []
     name = os.path.basename(folder)
     if not IDENTIFIER.match(name):
         hint = "name it like `my-tool`"
         message = f"entry folder {name!r} is not a lowercase hyphenated identifier"
         out.append(make("catalog-layout", shown, None, message, hint))
-    return out + check_entry(Path(folder), shown, names_match_folders=names_match_folders)
+    result = entry_result(Path(folder), shown, names_match_folders=names_match_folders, registry=registry)
+    return [result._replace(diagnostics=out + result.diagnostics)]
 
 
-def check_entry(folder: Path, shown: str, *, names_match_folders: bool = False) -> list[Diagnostic]:
-    """Every finding of one entry folder ``tools/<id>/`` (shown as ``shown``)."""
+def check_entry(
+    folder: Path, shown: str, *, names_match_folders: bool = False, registry: Registry = NO_REGISTRY
+) -> list[Diagnostic]:
+    """Every finding of one entry folder ``tools/<id>/`` (shown as ``shown``) on its own:
+    the one-recommendation-per-category rule needs the other entries."""
+    return entry_result(folder, shown, names_match_folders=names_match_folders, registry=registry).diagnostics
+
+
+def entry_result(
+    folder: Path, shown: str, *, names_match_folders: bool = False, registry: Registry = NO_REGISTRY
+) -> EntryResult:
+    """:func:`check_entry`, with the category the entry's recommendation occupies."""
     try:
         with os.scandir(folder) as listing:
             present = {entry.name: entry for entry in listing if entry.name in ENTRY_FILES}
     except OSError as exc:
-        return [_not_regular(shown, f"cannot be read ({exc.strerror or exc})")]
+        return EntryResult([_not_regular(shown, f"cannot be read ({exc.strerror or exc})")])
     out: list[Diagnostic] = []
     usable = set()
     for name, entry in present.items():
@@ -124,9 +204,10 @@ def check_entry(folder: Path, shown: str, *, names_match_folders: bool = False) 
             usable.add(name)
     if POINTER not in present:
         hint = 'add {"repository": "https://host/owner/repo.git"} (optional "ref", "path")'
-        out.append(
-            make("catalog-pointer-present", f"{shown}/{POINTER}", None, "the entry has no pointer", hint)
-        )
+        message = "the entry has no pointer"
+        if LISTING in present:
+            message += ": the catalog's validator refuses its listing.json (and with it the catalog)"
+        out.append(make("catalog-pointer-present", f"{shown}/{POINTER}", None, message, hint))
     pointer = record = None
     record_text = ""
     if POINTER in usable:
@@ -152,25 +233,76 @@ def check_entry(folder: Path, shown: str, *, names_match_folders: bool = False) 
         )
     if pointer is not None and record is not None:
         out += _located(provenance.agreement(pointer, record), f"{shown}/{PROVENANCE}", record_text)
-    return out
+    if LISTING not in usable:
+        return EntryResult(out)
+    snapshot = MANIFEST_NAME in present and PROVENANCE in present
+    found, designation = _listing(
+        folder / LISTING, f"{shown}/{LISTING}", registry, (pointer, record, snapshot)
+    )
+    return EntryResult(out + found, designation)
+
+
+def _listing(
+    path: Path,
+    shown: str,
+    registry: Registry,
+    facts: tuple[Optional[provenance.Pointer], Optional[provenance.Provenance], bool],
+) -> tuple[list[Diagnostic], Optional[tuple[str, str, Optional[int]]]]:
+    """listing.json's findings (``facts``: the entry's pointer, provenance and whether its
+    snapshot is whole, for the needs-review state), and the category it designates."""
+    out = []
+    if not registry.present:
+        message = f"the entry has a listing but the catalog has no {CATEGORIES}: the validator refuses it"
+        hint = f'add {CATEGORIES}: {{"categories": [{{"id": ..., "label": ..., "scope": ...}}]}}'
+        out.append(make("catalog-categories-present", shown, None, message, hint))
+    problem, value, text = _read_json(path, shown)
+    if problem is not None:
+        return [*out, problem], None
+    check = editorial.check_listing(value, registry.ids)
+    out += _placed(check.findings, shown, text)
+    designation = None
+    if check.designates is not None:  # the line, should a second recommendation need it
+        designation = (check.designates, shown, strict_json.key_lines(text).get("recommended"))
+    if check.listing is not None:
+        reasons = editorial.review_problems(check.listing, *facts)
+        if reasons:
+            lines = json_paths(text)
+            message = (
+                f'{editorial.NEEDS_REVIEW}: the catalog shows this recommendation as "Recommendation '
+                f'needs review", without preference: {"; ".join(why for _, why in reasons)}'
+            )
+            hint = (
+                "a maintainer reviews the snapshot's revision and renews `reviewed_source` to it, "
+                "or withdraws the recommendation; never advance the commit unreviewed"
+            )
+            out.append(make("catalog-review-agrees", shown, lines.get(reasons[0][0], 1), message, hint))
+    return out, designation
 
 
 def _located(findings: list[provenance.Finding], path: str, text: str) -> list[Diagnostic]:
+    if not findings:  # the common case: no line to find
+        return []
     lines = strict_json.key_lines(text)
     return [make(f.code, path, lines.get(f.key, 1) if f.key else 1, f.message, f.hint) for f in findings]
 
 
-def _json_file(path: Path, shown: str, rule: Any) -> tuple[list[Diagnostic], Any, str]:
-    """Read a catalog JSON file strictly, as the catalog's reader does, and apply ``rule``:
-    (the findings, what ``rule`` made of it or None, the text)."""
+def _placed(findings: list[editorial.Finding], path: str, text: str) -> list[Diagnostic]:
+    lines = json_paths(text) if findings else {}
+    return [make(f.code, path, lines.get(f.at, 1), f.message, f.hint) for f in findings]
 
-    def bad(line: Optional[int], message: str) -> tuple[list[Diagnostic], Any, str]:
-        return [make("catalog-json", shown, line, message)], None, ""
+
+def _read_json(path: Path, shown: str) -> tuple[Optional[Diagnostic], Any, str]:
+    """Read a catalog JSON file strictly, as the catalog's reader does: (the one finding
+    that refuses it, or None; the value; the text). Bounded: a huge, deep or binary file is
+    one finding, whatever it holds."""
+
+    def bad(line: Optional[int], message: str) -> tuple[Optional[Diagnostic], Any, str]:
+        return make("catalog-json", shown, line, message), None, ""
 
     try:
         data = frontmatter.read_bytes(path, MAX_JSON_BYTES)
     except frontmatter.UnreadableFile as exc:
-        return [_not_regular(shown, str(exc))], None, ""
+        return _not_regular(shown, str(exc)), None, ""
     except frontmatter.FrontmatterError as exc:
         return bad(exc.line, exc.message)
     if data.startswith(b"\xef\xbb\xbf"):
@@ -182,6 +314,14 @@ def _json_file(path: Path, shown: str, rule: Any) -> tuple[list[Diagnostic], Any
         return bad(exc.line, exc.message)
     except strict_json.JsonProblem as exc:
         return bad(exc.line, exc.message)
+    return None, value, text
+
+
+def _json_file(path: Path, shown: str, rule: Any) -> tuple[list[Diagnostic], Any, str]:
+    """:func:`_read_json`, then ``rule``: (the findings, what ``rule`` made of it or None, the text)."""
+    problem, value, text = _read_json(path, shown)
+    if problem is not None:
+        return [problem], None, ""
     findings, result = rule(value)
     return _located(findings, shown, text), result, text
 
@@ -197,6 +337,7 @@ def _snapshot_manifest(folder: Path, shown: str, names_match_folders: bool) -> l
     if result.manifest is None:
         return out
     out += reader_findings(data, result.frontmatter, shown_manifest)
+    out += manifest.body_length_rule(result.body, shown_manifest, lambda: frontmatter.decode(data))
     folder_name = folder.name
     if names_match_folders and result.manifest.name != folder_name:
         out.append(

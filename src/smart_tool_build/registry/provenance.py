@@ -56,8 +56,15 @@ class Pointer(NamedTuple):
     path: str = PATH_DEFAULT
 
     def to_json(self) -> str:
-        document = {"repository": self.repository, "ref": self.ref, "path": self.path}
-        return json.dumps(document, indent=2, ensure_ascii=False) + "\n"
+        """The catalog's minimal form: ``ref`` and ``path`` only where they are not the
+        defaults, so a root distribution on ``main`` is ``{"repository": ...}`` (the form the
+        catalog's own test asks of such entries); ASCII with escapes, as the catalog writes."""
+        document = {"repository": self.repository}
+        if self.ref != REF_DEFAULT:
+            document["ref"] = self.ref
+        if self.path != PATH_DEFAULT:
+            document["path"] = self.path
+        return json.dumps(document, indent=2) + "\n"
 
 
 class Source(NamedTuple):
@@ -75,16 +82,19 @@ class Provenance(NamedTuple):
     last_success: str
 
     def to_json(self) -> str:
-        """The catalog's own layout: sorted keys, two-space indent, a final newline."""
+        """The bytes the catalog's refresh writes: sorted keys, two-space indent, ASCII with
+        ``\\u`` escapes (``json.dumps``' default), a final newline; a refresh of the same
+        source and time rewrites nothing."""
         document = {
             "last_success": self.last_success,
             "original_manifest_path": self.original_manifest_path,
             "source": self.source._asdict(),
         }
-        return json.dumps(document, indent=2, sort_keys=True, ensure_ascii=False) + "\n"
+        return json.dumps(document, indent=2, sort_keys=True) + "\n"
 
 
-def _kind(value: Any) -> str:
+def kind_of(value: Any) -> str:
+    """What a JSON value is, for a message: `a string`, `null`, `an object`..."""
     if value is None:
         return "null"
     if isinstance(value, list):
@@ -98,7 +108,7 @@ def _kind(value: Any) -> str:
 def text_problem(value: Any, *, multiline: bool = False) -> Optional[str]:
     """Why ``value`` is not non-empty text without control or format characters."""
     if not isinstance(value, str):
-        return f"must be a string, not {_kind(value)}"
+        return f"must be a string, not {kind_of(value)}"
     if not value.strip():
         return "is empty"
     allowed = "\n\r\t" if multiline else ""
@@ -193,7 +203,7 @@ def ref_problem(value: Any) -> Optional[str]:
 def commit_problem(value: Any) -> Optional[str]:
     """Why ``value`` is not a full lowercase commit id."""
     if not isinstance(value, str):
-        return f"must be a string, not {_kind(value)}"
+        return f"must be a string, not {kind_of(value)}"
     if COMMIT.match(value):
         return None
     if COMMIT.match(value.lower()):
@@ -273,7 +283,7 @@ def _keys(
 def check_pointer(value: Any) -> tuple[list[Finding], Optional[Pointer]]:
     """The findings of a parsed source.json, and the pointer when its three fields are good."""
     if not isinstance(value, dict):
-        return [Finding("catalog-json", None, f"must be a JSON object, not {_kind(value)}")], None
+        return [Finding("catalog-json", None, f"must be a JSON object, not {kind_of(value)}")], None
     out = _keys(value, POINTER_KEYS, "the pointer")
     repository = value.get("repository")
     ref, path = value.get("ref", REF_DEFAULT), value.get("path", PATH_DEFAULT)
@@ -299,11 +309,11 @@ _SOURCE_RULES = (
 def check_provenance(value: Any) -> tuple[list[Finding], Optional[Provenance]]:
     """The findings of a parsed provenance.json, and the record when it has none."""
     if not isinstance(value, dict):
-        return [Finding("catalog-json", None, f"must be a JSON object, not {_kind(value)}")], None
+        return [Finding("catalog-json", None, f"must be a JSON object, not {kind_of(value)}")], None
     out = _keys(value, PROVENANCE_KEYS, "provenance")
     source = value.get("source")
     if "source" in value and not isinstance(source, dict):
-        out.append(Finding("catalog-keys", "source", f"`source` must be an object, not {_kind(source)}"))
+        out.append(Finding("catalog-keys", "source", f"`source` must be an object, not {kind_of(source)}"))
     if isinstance(source, dict):
         out += _keys(source, SOURCE_KEYS, "`source`", at="source")
         for code, key, rule in _SOURCE_RULES:

@@ -3,8 +3,6 @@
 from __future__ import annotations
 
 import json
-import posixpath
-import re
 from collections.abc import Sequence
 from pathlib import Path
 from typing import NamedTuple, Optional
@@ -12,9 +10,11 @@ from typing import NamedTuple, Optional
 from ..diagnostics.diagnostic import Diagnostic, Severity, make
 from ..parsing import frontmatter, strict_json
 from ..project.names import DESCRIPTOR_NAME
-from ..project.paths import escapes
+from ..project.paths import escapes, relative_path_problem
 
 KEYS = ("manifest", "cli_argv", "deterministic_smoke")
+#: keys a discussion draft proposes (:mod:`smart_tool_build.rules.channels`)
+DRAFT_KEYS = ("channels",)
 MAX_BYTES = 64 * 1024
 
 
@@ -52,7 +52,11 @@ def parse_bytes(data: bytes, path: str = DESCRIPTOR_NAME) -> DescriptorResult:
     lines = strict_json.key_lines(text)
     out: list[Diagnostic] = []
     for key in value:
-        if key not in KEYS:
+        if key in DRAFT_KEYS:  # proposed, not v1: its shape is the draft's, and it fails nothing
+            from .channels import channels_rule
+
+            out += channels_rule(value[key], text, path)
+        elif key not in KEYS:
             out.append(
                 make(
                     "descriptor-shape",
@@ -106,18 +110,7 @@ def render(manifest: str, cli_argv: Sequence[str]) -> str:
 
 def manifest_path_problem(manifest: str) -> Optional[str]:
     """Why a descriptor's ``manifest`` value is not a safe relative POSIX path, if it is not."""
-    if any(ord(c) < 32 for c in manifest):
-        return "contains control characters"
-    if any("\ud800" <= c <= "\udfff" for c in manifest):  # a JSON escape such as "\ud800"
-        return "contains a lone surrogate (an escape such as \\ud800), which is not text"
-    if "\\" in manifest:
-        return "uses backslashes; write the path with /"
-    if manifest.startswith("/") or re.match(r"[A-Za-z]:", manifest):
-        return "is absolute; it must be relative to the descriptor"
-    normal = posixpath.normpath(manifest)
-    if normal == ".." or normal.startswith("../"):
-        return "escapes the distribution root"
-    return None
+    return relative_path_problem(manifest)
 
 
 def parse_file(path: Path, display: Optional[str] = None) -> DescriptorResult:

@@ -20,6 +20,7 @@ from .versions import valid_anywhere
 
 TYPE_CHECKING = False  # typing stays unimported on a smart tool's --help (it costs a tenth of it)
 if TYPE_CHECKING:
+    from collections.abc import Callable
     from pathlib import Path
     from typing import Any, NamedTuple, Optional
 
@@ -29,6 +30,7 @@ __all__ = [
     "Manifest",
     "ManifestError",
     "ParseResult",
+    "body_length_rule",
     "classify_install",
     "Requirement",
     "load",
@@ -195,6 +197,32 @@ def load(data: bytes, path: str = MANIFEST_NAME) -> Manifest:
         errors = [d for d in result.diagnostics if d.severity is Severity.ERROR]
         raise ManifestError(errors)
     return result.manifest
+
+
+def body_length_rule(body: str, shown: str, file_text: Callable[[], Optional[str]]) -> list[Diagnostic]:
+    """The body is the skill `--help` renders: over the Agent Skills ceiling, a warning on
+    the first line past it. ``file_text`` gives the manifest's whole text (None when it
+    cannot), asked only for a body over the ceiling: the line is counted from the file's end.
+
+    One rule for every caller that has a valid manifest: the root check, and ``catalog
+    check`` of a snapshot.
+    """
+    lines = body.strip("\r\n").split("\n")
+    if len(lines) <= MAX_BODY_LINES:
+        return []
+    text = file_text()
+    line = None if text is None else frontmatter.body_line(text, body) + MAX_BODY_LINES
+    return [
+        make(
+            "manifest-body-length",
+            shown,
+            line,
+            f"the manifest body has {len(lines)} lines; `--help` renders it as the skill, and "
+            f"the Agent Skills ceiling is {MAX_BODY_LINES}",
+            "keep the body to when and how to use the tool; move reference material into "
+            "documents inside the package and list them as the skill's resources",
+        )
+    ]
 
 
 def _parse_error(path: str, line: Optional[int], message: str) -> Diagnostic:

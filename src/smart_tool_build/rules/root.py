@@ -187,38 +187,17 @@ def check_root(
     )
     out += problems
     if result.manifest is not None:
-        out += _body_length(result.body, resolved, shown_manifest)
+        out += manifest.body_length_rule(result.body, shown_manifest, lambda: _file_text(resolved))
     out += cli_argv_rule(named, package, root, shown_descriptor, parsed_descriptor.key_lines.get("cli_argv"))
     out += _duplicates(others, relative, prefix)
     return _finish(report)
 
 
-def _body_length(body: str, path: Path, shown: str) -> list[Diagnostic]:
-    """The body is the skill `--help` renders: over the Agent Skills ceiling, a warning on
-    the first line past it."""
-    from .manifest import MAX_BODY_LINES
-
-    lines = body.strip("\r\n").split("\n")
-    if len(lines) <= MAX_BODY_LINES:
-        return []
-    line: Optional[int] = None
-    try:  # the body is the file's tail, verbatim: its first line is counted from the end
-        text = frontmatter.decode(frontmatter.read_bytes(path))
+def _file_text(path: Path) -> Optional[str]:
+    try:
+        return frontmatter.decode(frontmatter.read_bytes(path))
     except (OSError, frontmatter.FrontmatterError):
-        pass
-    else:
-        line = frontmatter.body_line(text, body) + MAX_BODY_LINES
-    return [
-        make(
-            "manifest-body-length",
-            shown,
-            line,
-            f"the manifest body has {len(lines)} lines; `--help` renders it as the skill, and "
-            f"the Agent Skills ceiling is {MAX_BODY_LINES}",
-            "keep the body to when and how to use the tool; move reference material into "
-            "documents inside the package and list them as the skill's resources",
-        )
-    ]
+        return None
 
 
 def _no_descriptor(root: Path, package: PackageDefinition, manifests: list[str], prefix: str) -> Diagnostic:

@@ -39,6 +39,12 @@ def check(*args: str, cwd: Path = REPO) -> tuple[int, str, str]:
             0,
             id="info-never-fails",
         ),
+        pytest.param(  # the host channels draft's `channels`: info, not an unknown key
+            [f"{R}/descriptor-draft-key", "--warnings-as-errors"], 0, id="draft-key-strict"
+        ),
+        pytest.param(
+            [f"{R}/descriptor-draft-key--shape", "--warnings-as-errors"], 1, id="draft-shape-strict"
+        ),
         pytest.param([f"{R}/descriptor-present"], 1, id="no-descriptor"),
         pytest.param([f"{R}/does-not-exist"], 2, id="missing-path"),
         pytest.param([f"{R}/valid/pyproject.toml"], 2, id="file-not-folder"),

@@ -79,6 +79,9 @@ FIXTURE_CASES: dict[str, list[Expected]] = {
     "descriptor-shape--cli-argv-string": [e("descriptor-shape", D, 3)],
     "descriptor-shape--smoke-not-list": [e("descriptor-shape", D, 4)],
     "descriptor-shape--unknown-key": [w("descriptor-shape", D, 4)],  # a warning; the rest is checked
+    # ---- descriptor-draft-key: the host channels draft's `channels`, never an unknown key
+    "descriptor-draft-key": [i("descriptor-draft-key", D, 4)],
+    "descriptor-draft-key--shape": [w("descriptor-draft-key", D, 6)],  # argv a string, not a list
     "descriptor-shape--duplicate-key": [e("descriptor-shape", D, 4)],  # the second occurrence
     "descriptor-shape--nan": [e("descriptor-shape", D, 4)],  # the line of the NaN
     "descriptor-shape--not-utf8": [e("descriptor-shape", D, 3)],
@@ -500,10 +503,12 @@ def test_every_code_is_triggered_by_a_fixture() -> None:
 def test_every_severity_of_a_code_is_its_default_or_documented() -> None:
     for name, (code, severity, _, _) in _all_expected():
         if severity is not CODES[code].severity:
-            # the documented exceptions: unknown descriptor keys warn, an unresolved
-            # package version is info, dev-versions = "warn" turns drift into a warning
+            # the documented exceptions: unknown descriptor keys warn, a draft key off its
+            # draft's shape warns, an unresolved package version is info, dev-versions =
+            # "warn" turns drift into a warning
             assert (code, severity) in {
                 ("descriptor-shape", WARN),
+                ("descriptor-draft-key", WARN),
                 ("manifest-version-matches-package", INFO),
                 ("manifest-version-matches-package", WARN),
             }, name

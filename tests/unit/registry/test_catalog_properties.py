@@ -15,8 +15,8 @@ import yaml
 from hypothesis import given
 from hypothesis import strategies as st
 
-from smart_tool_build.registry import provenance
-from smart_tool_build.registry.catalog import check_entry
+from smart_tool_build.registry import editorial, provenance
+from smart_tool_build.registry.catalog import Registry, check_catalog, check_entry
 from smart_tool_build.registry.catalog_manifest import reader_findings
 from smart_tool_build.registry.provenance import Pointer, Provenance, Source
 from smart_tool_build.rules import manifest
@@ -79,15 +79,65 @@ def test_what_snapshot_writes_reads_back(
     assert provenance.agreement(pointer, record) == []
 
 
-@given(st.sampled_from(["source.json", "provenance.json", "SMART_TOOL.md"]), st.binary(max_size=600))
+@given(
+    st.sampled_from(["source.json", "provenance.json", "SMART_TOOL.md", "listing.json"]),
+    st.binary(max_size=600),
+)
 def test_any_bytes_in_an_entry_never_raise(tmp_path_factory: Any, name: str, data: bytes) -> None:
     folder = tmp_path_factory.mktemp("entry") / "tool"
     shutil.copytree(ENTRY, folder)
     (folder / name).write_bytes(data)
-    found = check_entry(folder, "tools/tool")
+    found = check_entry(folder, "tools/tool", registry=Registry(True, frozenset({"reporting"})))
     assert_well_formed(found)
     for d in found:
         if d.path == f"tools/tool/{name}" and d.line is not None:
+            assert d.line <= data.count(b"\n") + 1, d
+
+
+LISTING = st.dictionaries(
+    st.sampled_from([*editorial.LISTING_KEYS, "x"]),
+    st.sampled_from(["reporting", "Other", True, False, None, 1, "true"])
+    | st.dictionaries(
+        st.sampled_from([*editorial.REVIEWED_KEYS, "ref"]), JSON | st.text(max_size=45), max_size=4
+    )
+    | JSON,
+    max_size=4,
+)
+
+
+@given(LISTING | JSON, st.none() | st.just(frozenset({"reporting"})))
+def test_check_listing_never_raises(value: Any, known: Any) -> None:
+    check = editorial.check_listing(value, known)
+    assert bool(check.findings) == (check.listing is None)
+    if check.designates is not None:
+        assert isinstance(value, dict) and value["recommended"] is True
+    if check.listing is not None:  # a valid listing is what the catalog's validator accepts
+        assert check.listing.recommended == (check.listing.reviewed is not None)
+
+
+CATEGORY = st.dictionaries(
+    st.sampled_from([*editorial.CATEGORY_KEYS, "parent"]), st.sampled_from(["a", "b-c", "B", "", 3]) | JSON
+)
+
+
+@given(
+    st.dictionaries(st.sampled_from(["categories", "x"]), st.lists(CATEGORY | JSON, max_size=4) | JSON) | JSON
+)
+def test_check_categories_never_raises(value: Any) -> None:
+    findings, ids = editorial.check_categories(value)
+    assert ids is not None or findings
+    assert all(editorial.IDENTIFIER.match(identity) for identity in ids or ())
+
+
+@given(st.binary(max_size=600))
+def test_any_bytes_as_categories_never_raise(tmp_path_factory: Any, data: bytes) -> None:
+    root = tmp_path_factory.mktemp("catalog")
+    shutil.copytree(FIXTURES / "catalog", root, dirs_exist_ok=True)
+    (root / "categories.json").write_bytes(data)
+    found = check_catalog(root, processes=1).diagnostics
+    assert_well_formed(found)
+    for d in found:
+        if d.path == "categories.json" and d.line is not None:
             assert d.line <= data.count(b"\n") + 1, d
 
 

@@ -183,16 +183,51 @@ def test_provenance_json_is_the_catalogs_layout() -> None:
     assert provenance.check_provenance(json.loads(TMUX)) == ([], record)
 
 
-def test_pointer_json() -> None:
-    text = Pointer("https://example.org/a/b.git", "main", "tools/b").to_json()
-    assert (
-        text
-        == '{\n  "repository": "https://example.org/a/b.git",\n  "ref": "main",\n  "path": "tools/b"\n}\n'
+def test_pointer_json_is_the_catalogs_minimal_form() -> None:
+    """A root distribution on `main` is `{"repository": ...}` alone: the catalog's own test of
+    such entries (test_brian_tool_sources_use_root_main_distributions) asks exactly that."""
+    root = Pointer(REPO, "main", ".")
+    assert root.to_json() == f'{{\n  "repository": "{REPO}"\n}}\n'
+    assert json.loads(root.to_json()) == {"repository": REPO}
+    cases = {
+        Pointer("https://example.org/a/b.git", "main", "tools/b"): {
+            "repository": "https://example.org/a/b.git",
+            "path": "tools/b",
+        },
+        Pointer(REPO, "v1.2.0", "."): {"repository": REPO, "ref": "v1.2.0"},
+        Pointer(REPO, "next", "tools/b"): {"repository": REPO, "ref": "next", "path": "tools/b"},
+    }
+    for pointer, document in cases.items():
+        text = pointer.to_json()
+        assert text == json.dumps(document, indent=2) + "\n"  # key order: repository, ref, path
+        assert provenance.check_pointer(json.loads(text)) == ([], pointer)
+
+
+def test_json_is_ascii_as_the_catalog_writes_it() -> None:
+    """The catalog's refresh writes `json.dumps(record, indent=2, sort_keys=True) + "\\n"`
+    (ensure_ascii left on): a path that is not ASCII is escaped, so a refresh of an entry
+    written here rewrites no byte."""
+    record = Provenance(
+        Source("https://example.org/acme/w\u00efdget.git", "main", "tools/w\u00efdget", COMMIT),
+        "tools/w\u00efdget/src/w\u00efdget/SMART_TOOL.md",
+        "2026-09-29T09:55:07Z",
     )
-    assert provenance.check_pointer(json.loads(text)) == (
-        [],
-        Pointer("https://example.org/a/b.git", "main", "tools/b"),
-    )
+    catalogs = {
+        "source": {
+            "repository": record.source.repository,
+            "ref": record.source.ref,
+            "path": record.source.path,
+            "commit": record.source.commit,
+        },
+        "original_manifest_path": record.original_manifest_path,
+        "last_success": record.last_success,
+    }
+    text = record.to_json()
+    assert text == json.dumps(catalogs, indent=2, sort_keys=True) + "\n"
+    assert text.isascii() and "w\\u00efdget" in text
+    assert provenance.check_provenance(json.loads(text)) == ([], record)
+    pointer = Pointer(record.source.repository, "main", "tools/w\u00efdget").to_json()
+    assert pointer.isascii() and json.loads(pointer)["path"] == "tools/w\u00efdget"
 
 
 def test_pointer_defaults() -> None:

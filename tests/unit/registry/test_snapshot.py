@@ -109,7 +109,7 @@ def test_single_tool_repository_round_trip(
         "}\n"
     )
     pointer = (entry / "source.json").read_text(encoding="utf-8")
-    assert pointer == f'{{\n  "repository": "{ORIGIN}",\n  "ref": "main",\n  "path": "."\n}}\n'
+    assert pointer == f'{{\n  "repository": "{ORIGIN}"\n}}\n'  # the catalog's form for a root on main
     report = check_catalog(tmp_path / "catalog", names_match_folders=True)
     assert (report.diagnostics, report.entries) == ([], ["tools/demo-tool"])
 
@@ -129,9 +129,10 @@ def test_monorepo_tool_round_trip(mono: Path, tmp_path: Path, capsys: pytest.Cap
         "ref": "main",
         "repository": "https://example.org/acme/tools.git",
     }
-    assert (
-        json.loads((catalog / "tools" / "demo-tool" / "source.json").read_text())["path"] == "tools/demo-tool"
-    )
+    assert json.loads((catalog / "tools" / "demo-tool" / "source.json").read_text()) == {
+        "repository": "https://example.org/acme/tools.git",
+        "path": "tools/demo-tool",
+    }
     assert check_catalog(catalog).diagnostics == []
 
 

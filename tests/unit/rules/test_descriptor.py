@@ -175,3 +175,82 @@ def test_key_lines_ignore_escaped_quotes() -> None:
     result = descriptor.parse_bytes(text.encode())
     assert result.descriptor is not None
     assert result.key_lines["manifest"] == 3
+
+
+# ---- `channels`: the host channels draft's optional object (rules/channels.py)
+
+DRAFT = {
+    "skill": "skills/demo-tool",
+    "skill_portable": True,
+    "mcp": {"argv": ["demo-tool", "mcp"], "url": "https://example.org/mcp"},
+    "mcpb": "demo-tool.mcpb",
+    "mcp_app": {"resource": "ui://demo-tool/view"},  # the draft leaves its shape open
+}
+
+
+@pytest.mark.parametrize(
+    "channels", [DRAFT, {}, {"skill": "skills/x"}, {"mcp": {"url": "https://example.org/m"}}]
+)
+def test_channels_of_the_drafts_shape_are_info(channels: object) -> None:
+    result = parse({**GOOD, "channels": channels})
+    assert [(d.code, d.severity, d.line) for d in result.diagnostics] == [
+        ("descriptor-draft-key", Severity.INFO, 4)
+    ]
+    assert "draft key" in result.diagnostics[0].message and "unknown" not in result.diagnostics[0].message
+    assert result.descriptor is not None
+
+
+@pytest.mark.parametrize(
+    ("channels", "where", "words"),
+    [
+        pytest.param([], ("channels",), "must be an object", id="not-an-object"),
+        pytest.param({"skill": "../outside"}, ("channels", "skill"), "escapes", id="skill-escapes"),
+        pytest.param({"skill": ""}, ("channels", "skill"), "non-empty string", id="skill-empty"),
+        pytest.param({"skill": "/abs"}, ("channels", "skill"), "absolute", id="skill-absolute"),
+        pytest.param(
+            {"skill": "s", "skill_portable": "yes"},
+            ("channels", "skill_portable"),
+            "true or false",
+            id="portable-not-bool",
+        ),
+        pytest.param(
+            {"skill_portable": True},
+            ("channels", "skill_portable"),
+            "no `channels.skill`",
+            id="portable-without-skill",
+        ),
+        pytest.param(
+            {"mcp": ["demo-tool", "mcp"]}, ("channels", "mcp"), "must be an object", id="mcp-a-list"
+        ),
+        pytest.param({"mcp": {}}, ("channels", "mcp"), "needs `argv`", id="mcp-empty"),
+        pytest.param({"mcp": {"argv": []}}, ("channels", "mcp", "argv"), "non-empty list", id="argv-empty"),
+        pytest.param(
+            {"mcp": {"argv": ["x", 1]}}, ("channels", "mcp", "argv"), "non-empty list", id="argv-number"
+        ),
+        pytest.param(
+            {"mcp": {"argv": ["x"], "env": {}}}, ("channels", "mcp", "env"), "unknown key", id="mcp-key"
+        ),
+        pytest.param({"mcp": {"url": "http://x.org"}}, ("channels", "mcp", "url"), "https", id="url-http"),
+        pytest.param({"mcpb": "dist/x.mcpb"}, ("channels", "mcpb"), "asset name", id="mcpb-path"),
+        pytest.param({"mcpb": "x.zip"}, ("channels", "mcpb"), "asset name", id="mcpb-not-mcpb"),
+        pytest.param({"mcpb": 3}, ("channels", "mcpb"), "non-empty string", id="mcpb-number"),
+        pytest.param({"ssh": "x"}, ("channels", "ssh"), "unknown channel", id="unknown-channel"),
+    ],
+)
+def test_channels_off_the_drafts_shape_warn_where_they_depart(
+    channels: object, where: tuple[str, ...], words: str
+) -> None:
+    document = {**GOOD, "channels": channels}
+    text = json.dumps(document, indent=2)
+    result = descriptor.parse_bytes(text.encode())
+    assert [(d.code, d.severity) for d in result.diagnostics] == [("descriptor-draft-key", Severity.WARNING)]
+    (found,) = result.diagnostics
+    assert words in found.message
+    key = where[-1]
+    assert json.dumps(key) in text.splitlines()[found.line - 1]  # type: ignore[operator]
+    assert result.descriptor is not None  # a draft key fails nothing
+
+
+def test_every_departure_is_its_own_warning() -> None:
+    result = parse({**GOOD, "channels": {"skill": "../x", "mcp": {"argv": "x"}, "mcpb": "x.zip", "what": 1}})
+    assert [d.severity for d in result.diagnostics] == [Severity.WARNING] * 4

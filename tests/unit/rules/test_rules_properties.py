@@ -25,7 +25,7 @@ from hypothesis import strategies as st
 
 from smart_tool_build.archives.verify import verify
 from smart_tool_build.diagnostics.diagnostic import CODES, Diagnostic, Severity
-from smart_tool_build.parsing import frontmatter, safe_yaml
+from smart_tool_build.parsing import frontmatter, safe_yaml, strict_json
 from smart_tool_build.rules import descriptor, manifest
 from smart_tool_build.rules.collection import check_collection
 from smart_tool_build.rules.root import check_root
@@ -98,12 +98,32 @@ JSON = st.recursive(
 )
 
 
+CHANNELS = st.dictionaries(
+    st.sampled_from(["skill", "skill_portable", "mcp", "mcpb", "mcp_app", "x"]),
+    JSON | st.dictionaries(st.sampled_from(["argv", "url", "x"]), JSON, max_size=3),
+    max_size=5,
+)
+
+
 @given(
-    st.dictionaries(st.sampled_from(["manifest", "cli_argv", "deterministic_smoke", "x"]), JSON, max_size=4)
+    st.dictionaries(
+        st.sampled_from(["manifest", "cli_argv", "deterministic_smoke", "channels", "x"]),
+        JSON | CHANNELS,
+        max_size=5,
+    )
 )
 def test_descriptor_parse_bytes_never_raises_on_json(value: dict[str, Any]) -> None:
-    result = descriptor.parse_bytes(json.dumps(value, indent=2).encode())
+    text = json.dumps(value, indent=2)
+    result = descriptor.parse_bytes(text.encode())
     assert_well_formed(result.diagnostics)
+    drafts = [d for d in result.diagnostics if d.code == "descriptor-draft-key"]
+    assert all(d.severity is not Severity.ERROR for d in drafts)  # a draft key fails nothing
+    try:  # NaN and Infinity are not JSON: such a document is refused before any key is read
+        strict_json.loads(text)
+        strict = True
+    except strict_json.JsonProblem:
+        strict = False
+    assert bool(drafts) == ("channels" in value and strict)
     if result.descriptor is not None:
         assert result.descriptor.manifest == value["manifest"]
         assert list(result.descriptor.cli_argv) == value["cli_argv"]

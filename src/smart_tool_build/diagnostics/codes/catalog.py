@@ -20,15 +20,16 @@ CODES: tuple[Code, ...] = (
     Code(
         "catalog-files-regular",
         ERROR,
-        "A catalog folder or file (the root, tools/, an entry, its source.json, "
-        "provenance.json, SMART_TOOL.md or listing.json) is a symlink (dangling ones "
+        "A catalog folder or file (the root, categories.json, tools/, an entry, its "
+        "source.json, provenance.json, SMART_TOOL.md or listing.json) is a symlink (dangling ones "
         "included), is not a regular file or folder, or cannot be read.",
         "Replace the link with the file itself; nothing in a catalog may point elsewhere.",
     ),
     Code(
         "catalog-pointer-present",
         ERROR,
-        "An entry has no source.json: the catalog lists and refreshes only entries with a pointer.",
+        "An entry has no source.json: the catalog lists and refreshes only entries with a "
+        "pointer, and its validator refuses a listing.json without one.",
         'Add tools/<id>/source.json: {"repository": "https://host/owner/repo.git"}, or remove the folder.',
     ),
     Code(
@@ -41,8 +42,9 @@ CODES: tuple[Code, ...] = (
     Code(
         "catalog-json",
         ERROR,
-        "source.json or provenance.json is not strict JSON: not UTF-8, a byte order mark, a "
-        "syntax error, a duplicate key, NaN or Infinity, too large, or not an object.",
+        "source.json, provenance.json, listing.json or categories.json is not strict JSON: "
+        "not UTF-8, a byte order mark, a syntax error, a duplicate key, NaN or Infinity, "
+        "over 64 KiB or nested too deep, or not an object.",
         "Write it again as a plain JSON object, each key once (the snapshot command writes it so).",
     ),
     Code(
@@ -51,9 +53,11 @@ CODES: tuple[Code, ...] = (
         "A key set is not the catalog's: source.json needs `repository` and allows only "
         "`ref` and `path`; provenance.json holds exactly `last_success`, "
         "`original_manifest_path` and `source`, and `source` exactly `commit`, `path`, "
-        "`ref` and `repository`.",
-        "Remove the unknown key or add the missing one; regenerate provenance.json with "
-        "`smart-tool snapshot`.",
+        "`ref` and `repository`; listing.json needs `category` and `recommended` and allows "
+        "only `reviewed_source`, which holds exactly `repository`, `path` and `commit`; "
+        "categories.json holds only `categories`, each exactly `id`, `label` and `scope`.",
+        "Remove the unknown key or add the missing one (no review evidence or second category "
+        "in a listing); regenerate provenance.json with `smart-tool snapshot`.",
     ),
     Code(
         "catalog-repository",
@@ -84,7 +88,8 @@ CODES: tuple[Code, ...] = (
     Code(
         "catalog-commit",
         ERROR,
-        "The provenance `commit` is not a full lowercase commit id (40 or 64 hex digits).",
+        "The provenance `commit`, or a listing's `reviewed_source.commit`, is not a full "
+        "lowercase commit id (40 or 64 hex digits).",
         "Record the full id, as `git rev-parse HEAD` prints it.",
     ),
     Code(
@@ -117,5 +122,61 @@ CODES: tuple[Code, ...] = (
         ERROR,
         "With --names-match-folders: the snapshot's `name` is not the entry's folder name.",
         "Rename the folder tools/<id>/ to the manifest's name (the catalog does not require it otherwise).",
+    ),
+    Code(
+        "catalog-categories",
+        ERROR,
+        "categories.json is not the catalog's flat list of categories: `categories` not a "
+        "list, an item not an object, an `id` not a lowercase hyphenated identifier or "
+        "defined twice, a `label` or `scope` not text without control characters.",
+        'Write {"categories": [{"id": "my-category", "label": "My category", "scope": "What '
+        'it covers."}]}, each id once (a category is a maintainer decision).',
+    ),
+    Code(
+        "catalog-categories-present",
+        ERROR,
+        "An entry has listing.json but the catalog has no categories.json at its root: the "
+        "catalog's validator refuses listings without it (and with them the catalog).",
+        "Add categories.json with the categories the listings name, or remove the listing "
+        "(the entry is then shown as not yet classified).",
+    ),
+    Code(
+        "catalog-listing-category",
+        ERROR,
+        "A listing's `category` is not a lowercase hyphenated identifier (a list or a second "
+        "category included), or not an `id` of categories.json.",
+        "Name one id of categories.json; adding a category is a separate maintainer decision.",
+    ),
+    Code(
+        "catalog-listing-recommended",
+        ERROR,
+        'A listing\'s `recommended` is not an explicit boolean: a string such as "true", a number, or null.',
+        'Write `"recommended": false`, or `true` for a maintainer\'s reviewed designation.',
+    ),
+    Code(
+        "catalog-reviewed-source",
+        ERROR,
+        "A recommendation (`recommended: true`) has no `reviewed_source`, or it is not an "
+        "object; or an ordinary listing (`recommended: false`) carries one.",
+        "Record the reviewed repository, distribution path and full commit in "
+        "`reviewed_source` for a recommendation; remove it from an ordinary listing.",
+    ),
+    Code(
+        "catalog-recommendation-unique",
+        ERROR,
+        "A second `recommended: true` listing in one category (entries in name order: the "
+        "first holds the slot, a recommendation that needs review included).",
+        "Keep one recommendation per category: withdraw the other (`recommended: false`, no "
+        "`reviewed_source`), or replace it in the same change.",
+    ),
+    Code(
+        "catalog-review-agrees",
+        WARNING,
+        'A recommendation the catalog shows as needs-review ("Recommendation needs review", '
+        "no preference, the slot kept): the entry has no snapshot, its `reviewed_source` is "
+        "not the provenance's repository, path and commit, or its pointer names another "
+        "source than the provenance.",
+        "A maintainer reviews the snapshot's revision and renews `reviewed_source` to it, or "
+        "withdraws the recommendation; the reviewed commit is never advanced unreviewed.",
     ),
 )

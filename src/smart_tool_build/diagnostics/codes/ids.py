@@ -10,6 +10,7 @@ from typing import Literal
 CodeId = Literal[
     "descriptor-present",
     "descriptor-shape",
+    "descriptor-draft-key",
     "manifest-present",
     "manifest-frontmatter-parses",
     "manifest-fields-closed",
@@ -79,4 +80,11 @@ CodeId = Literal[
     "catalog-source-agrees",
     "catalog-manifest-readable",
     "catalog-name-matches-folder",
+    "catalog-categories",
+    "catalog-categories-present",
+    "catalog-listing-category",
+    "catalog-listing-recommended",
+    "catalog-reviewed-source",
+    "catalog-recommendation-unique",
+    "catalog-review-agrees",
 ]

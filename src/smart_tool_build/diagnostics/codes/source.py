@@ -5,7 +5,7 @@ rule id."""
 
 from __future__ import annotations
 
-from .base import ERROR, WARNING, Code
+from .base import ERROR, INFO, WARNING, Code
 
 CODES: tuple[Code, ...] = (
     Code(
@@ -24,6 +24,17 @@ CODES: tuple[Code, ...] = (
         "strings. Unknown keys are a warning.",
         "Make `manifest` a relative POSIX path inside the root, `cli_argv` a non-empty list "
         "of strings; remove unknown keys.",
+    ),
+    Code(
+        "descriptor-draft-key",
+        INFO,
+        "smart-tool.json carries `channels`, the optional object a discussion draft proposes "
+        "(host channels and host-routed intelligence, docs/proposals/ of the smart-tools "
+        "repository): `skill` a relative folder, `skill_portable` a boolean (with a `skill`), "
+        "`mcp` an object with `argv` (a non-empty list of strings) and optionally `url` "
+        "(https), `mcpb` the bundle's asset name (`<tool>.mcpb`), `mcp_app`. Info when it has "
+        "that shape, a warning where it departs from it; never an error (not Smart Tool v1).",
+        "Keep it to the draft's shape, or leave it out; hosts that do not know the draft ignore it.",
     ),
     Code(
         "manifest-present",
