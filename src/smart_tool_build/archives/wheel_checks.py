@@ -130,8 +130,8 @@ def _copies(
 ) -> list[Diagnostic]:
     """A second SMART_TOOL.md of the same tool is a copy the project's own settings put there
     (force-include, package data, shared-data): it stays, and must be the same bytes. One
-    that names another tool, outside every folder with its own smart-tool.json, is a second
-    manifest, as it would be in the source tree."""
+    that names another tool (or whose name cannot be read), outside every folder with its own
+    smart-tool.json, is a second manifest, as it would be in the source tree."""
     ours = report.manifest_bytes
     if ours is None:
         return []
@@ -142,14 +142,15 @@ def _copies(
         if data == ours:
             continue
         theirs = _name_in(data) if data is not None else None
-        if theirs is not None and name is not None and theirs != name:
+        if theirs is None or theirs != name:
+            tool = "another tool's" if theirs is not None else "one whose name cannot be read"
             out.append(
                 make(
                     "manifest-single-per-root",
                     f"{shown}/{other}",
                     None,
-                    f"a second SMART_TOOL.md in the wheel, of another tool ({theirs!r}; the manifest is "
-                    f"{canonical}), in no folder with its own smart-tool.json",
+                    f"a second SMART_TOOL.md in the wheel, {tool} (the manifest is {canonical}), "
+                    "in no folder with its own smart-tool.json",
                 )
             )
             continue
