@@ -353,9 +353,8 @@ def test_wheel_rules(tmp_path: Path) -> None:
     # a copy the project's own settings put into the wheel stays; one that drifted is an error
     assert check({"demo_tool/data/SMART_TOOL.md": MANIFEST}) == []
     assert check({"demo_tool/data/SMART_TOOL.md": edited}) == ["artifact-manifest-copies-match"]
-    assert check({"demo_tool/data/SMART_TOOL.md": b"---\nname: [\n---\n"}) == [
-        "artifact-manifest-copies-match"
-    ]
+    unreadable = b"---\nname: [\n---\n"  # not recognisably a copy: a second manifest
+    assert check({"demo_tool/data/SMART_TOOL.md": unreadable}) == ["manifest-single-per-root"]
     other = MANIFEST.replace(b"name: demo-tool", b"name: vendored-helper")
     # another tool's manifest, outside every folder with its own descriptor: a second manifest
     assert check({"demo_tool/vendored/SMART_TOOL.md": other}) == ["manifest-single-per-root"]
