@@ -236,8 +236,9 @@ def setuptools_own(path: str) -> bool:
     return parts[0] == "build" or any(part.endswith(".egg-info") for part in parts)
 
 
-#: the plugin's own files, which it puts into setuptools' folders on purpose
-PLUGIN_FILES = {"smart-tool.json", "SMART_TOOL.md"}
+#: the plugin's own files, which it puts into setuptools' folders on purpose (the example's
+#: install document travels with its manifest into the wheel, through build/lib)
+PLUGIN_FILES = {"smart-tool.json", "SMART_TOOL.md", "installing-inkscape.md"}
 
 
 @pytest.mark.parametrize("flavour", ["isolated", "no-isolation", "no-isolation-wheel"])
@@ -250,17 +251,26 @@ def test_setuptools_plugin_adds_nothing_to_the_source_tree(st: dict[str, Built],
     # what the plain build changed, ours changed too (pyproject.toml differs, so not its mtime)
     assert set(plain.changes) == set(ours.changes) & set(plain.changes)
     extra = {path: change for path, change in ours.changes.items() if path not in plain.changes}
+    # a folder the plugin adds holds plugin files only (build/lib/<package>/docs/, say)
+    added_folders = {path for path in extra if stat.S_ISDIR(ours.after[path][0])}
     for path, change in extra.items():
         assert change == "added", (path, change)
         folder, _, name = path.rpartition("/")
-        assert name in PLUGIN_FILES and folder in plain.changes and setuptools_own(path), path
+        assert setuptools_own(path), path
+        if path in added_folders:
+            inside = [q for q in extra if q.startswith(path + "/")]
+            assert inside and all(q.rpartition("/")[2] in PLUGIN_FILES for q in inside), path
+            assert folder in plain.changes, path
+        else:
+            assert name in PLUGIN_FILES and (folder in plain.changes or folder in added_folders), path
     # nothing that was in the tree before is changed or removed
     assert {p: c for p, c in ours.changes.items() if c in ("removed", "changed")} == {}
 
 
 def test_setuptools_plugin_files_in_setuptools_folders(st: dict[str, Built]) -> None:
     """The exact list, for the example: the descriptor in the .egg-info on every build, and
-    the manifest in build/lib when the wheel is built from the source folder."""
+    the manifest and its install document in build/lib when the wheel is built from the
+    source folder."""
 
     def extra(flavour: str) -> set[str]:
         return set(st[flavour].changes) - set(st[f"{flavour}-plain"].changes)
@@ -268,7 +278,11 @@ def test_setuptools_plugin_files_in_setuptools_folders(st: dict[str, Built]) -> 
     egg = "src/acme_sprocket.egg-info/smart-tool.json"
     assert extra("isolated") == {egg}
     assert extra("no-isolation") == {egg}
-    assert extra("no-isolation-wheel") == {egg, "build/lib/acme_sprocket/SMART_TOOL.md"}
+    assert extra("no-isolation-wheel") == {
+        egg,
+        "build/lib/acme_sprocket/SMART_TOOL.md",
+        "build/lib/acme_sprocket/docs/installing-inkscape.md",
+    }
 
 
 @pytest.mark.parametrize("flavour", ["isolated-plain", "no-isolation-plain", "no-isolation-wheel-plain"])

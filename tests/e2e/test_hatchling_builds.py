@@ -151,14 +151,16 @@ def test_hostile_settings_still_apply_to_everything_else(
 
 def test_the_hook_says_once_per_target_what_it_adds_against_the_exclude(hostile_isolated: Build) -> None:
     """exclude = ["*.md", "*.json"] would drop the manifest, the descriptor and the install
-    document: the hook adds them anyway, and says so once for each target."""
+    document: the hook adds them anyway (the document into the wheel too, beside the
+    installed manifest), and says so once for each target."""
     notes = [line for line in hostile_isolated.output.splitlines() if "left out by the" in line]
     assert notes == [
         "smart-tool: smart-tool.json, src/hostile_tool/SMART_TOOL.md, docs/installing-jq.md: left out "
         "by the sdist target's exclude settings (exclude, .gitignore); added to the sdist anyway, "
         "since a smart tool's sdist must carry them",
-        "smart-tool: src/hostile_tool/SMART_TOOL.md: left out by the wheel target's exclude settings "
-        "(exclude, .gitignore); added to the wheel anyway, since a smart tool's wheel must carry it",
+        "smart-tool: src/hostile_tool/SMART_TOOL.md, docs/installing-jq.md: left out by the wheel "
+        "target's exclude settings (exclude, .gitignore); added to the wheel anyway, since a smart "
+        "tool's wheel must carry them",
     ], hostile_isolated.output
 
 

@@ -358,7 +358,8 @@ def test_broken_tool_fails_cleanly(builder: Builder, noiso_python: Path, code: s
     BROKEN[code](project)
     build = build_no_isolation(builder, noiso_python, project)
     assert_clean_failure(build, code)
-    assert re.search(rf"^error: \S+: {code}: ", build.output, re.MULTILINE), build.output
+    # one line per problem, as every adapter prints it (setuptools' own `error:` is the summary's)
+    assert re.search(rf"^\S+: {code}: ", build.output, re.MULTILINE), build.output
     assert "smart-tool: not building acme-flat" in build.output
 
 
@@ -379,9 +380,11 @@ def test_every_problem_is_reported_at_once(builder: Builder) -> None:
     _duplicate(project)
     build = builder.build(project)  # isolated
     assert_clean_failure(build, "manifest-version-matches-package", "manifest-single-per-root")
-    lines = [line for line in build.output.splitlines() if line.startswith("error: ")]
-    assert any("acme_flat/SMART_TOOL.md:4: manifest-version-matches-package" in line for line in lines)
-    assert any("acme_flat/extra/SMART_TOOL.md: manifest-single-per-root" in line for line in lines)
+    lines = build.output.splitlines()
+    assert any(
+        line.startswith("acme_flat/SMART_TOOL.md:4: manifest-version-matches-package: ") for line in lines
+    )
+    assert any(line.startswith("acme_flat/extra/SMART_TOOL.md: manifest-single-per-root: ") for line in lines)
 
 
 def test_drift_fails_a_wheel_only_build(builder: Builder) -> None:
@@ -440,7 +443,8 @@ def test_check_smart_tool_command(builder: Builder, noiso_python: Path) -> None:
     edit(project / "src/acme_attr/__init__.py", '"5.2.0"', '"5.2.1"')
     done = run_setup(builder, noiso_python, project, "check_smart_tool")
     assert done.returncode == 1, done.stdout
-    assert "error: src/acme_attr/SMART_TOOL.md:4: manifest-version-matches-package" in done.stdout
+    assert re.search(r"^src/acme_attr/SMART_TOOL.md:4: manifest-version-matches-package: ", done.stdout, re.M)
+    assert re.search(r"^error: smart-tool: not building acme-attr 5.2.1: ", done.stdout, re.MULTILINE)
     assert "Traceback" not in done.stdout
 
 

@@ -69,6 +69,9 @@ class ArtifactReport:
     written_version: Optional[str] = None
     #: findings set aside by the options' ``ignore``
     ignored: list[Diagnostic] = field(default_factory=list)
+    #: the relative ``install`` paths whose documents the sdist lacks (the source's finding,
+    #: ``manifest-install-doc-missing``), which the wheel of the same release lacks too
+    lacking_install: tuple[str, ...] = ()
 
     def failed(self, *, warnings_as_errors: bool = False) -> bool:
         return has_errors(self.diagnostics, warnings_as_errors=warnings_as_errors)

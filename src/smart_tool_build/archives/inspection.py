@@ -47,7 +47,11 @@ def inspect_artifacts(
         sdist = by_name.get(_wheel_name(path))
         if sdist is not None:
             reports[path] = verify(
-                path, display=shown, options=sdist.options, written_version=sdist.written_version
+                path,
+                display=shown,
+                options=sdist.options,
+                written_version=sdist.written_version,
+                lacking_install=sdist.lacking_install,
             )
             continue
         if local is None:

@@ -109,6 +109,7 @@ def _install_docs_in(
             continue
         if any(top + c in archive.files or top + c + "/" in folders for c in found):
             continue
+        report.lacking_install += (install,)
         out.append(
             make(
                 "manifest-install-doc-missing",

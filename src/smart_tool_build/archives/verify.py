@@ -30,13 +30,15 @@ def verify(
     options: Optional[Options] = None,
     flags: Optional[Mapping[str, Any]] = None,
     written_version: Optional[str] = None,
+    lacking_install: tuple[str, ...] = (),
 ) -> ArtifactReport:
     """Check one wheel or sdist; never raises for a bad archive.
 
     The options (``exclude``, ``dev-versions``, ``ignore``) are the build's (``source``), or
     ``options`` as given, or else what the artifact carries: an sdist's own pyproject.toml
     ``[tool.smart-tool]``, with the command line's ``flags`` over it. ``written_version`` is
-    the package's version as the project writes it, when the caller knows it.
+    the package's version as the project writes it, when the caller knows it;
+    ``lacking_install`` the ``install`` paths the sdist of the same release lacks.
     """
     shown = display or path.as_posix()
     try:
@@ -85,6 +87,7 @@ def verify(
         report.options, report.written_version, problems = carried_options(archive, shown, flags)
         out.extend(problems)
     if archive.kind == "wheel":
+        report.lacking_install = lacking_install
         check_wheel(archive, report, shown, source)
     else:
         check_sdist(archive, report, shown, source)

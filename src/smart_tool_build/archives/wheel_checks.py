@@ -130,7 +130,8 @@ def _copies(
 ) -> list[Diagnostic]:
     """A second SMART_TOOL.md of the same tool is a copy the project's own settings put there
     (force-include, package data, shared-data): it stays, and must be the same bytes. One
-    that names another tool is that tool's, not a copy."""
+    that names another tool (or whose name cannot be read), outside every folder with its own
+    smart-tool.json, is a second manifest, as it would be in the source tree."""
     ours = report.manifest_bytes
     if ours is None:
         return []
@@ -141,8 +142,18 @@ def _copies(
         if data == ours:
             continue
         theirs = _name_in(data) if data is not None else None
-        if theirs is not None and name is not None and theirs != name:
-            continue  # another tool's manifest, vendored without its descriptor
+        if theirs is None or theirs != name:
+            tool = "another tool's" if theirs is not None else "one whose name cannot be read"
+            out.append(
+                make(
+                    "manifest-single-per-root",
+                    f"{shown}/{other}",
+                    None,
+                    f"a second SMART_TOOL.md in the wheel, {tool} (the manifest is {canonical}), "
+                    "in no folder with its own smart-tool.json",
+                )
+            )
+            continue
         out.append(
             make(
                 "artifact-manifest-copies-match",
@@ -183,6 +194,8 @@ def _wheel_documents(
         place = wheel_place(None if in_dist_info else manifest, reference(install))
         if place is None or (planned is not None and place not in planned):
             continue
+        if install in report.lacking_install:
+            continue  # the sdist of this release lacks it too: the source's finding, not the wheel's
         member = f"{dist_info}/{place}" if in_dist_info else place
         if member not in archive.files:
             out.append(

@@ -132,7 +132,7 @@ FORMATS = {
 
 
 def codes_markdown() -> str:
-    """The README's table of codes, generated from the one table in the core."""
+    """The table of codes in docs/codes.md, generated from the one table in the core."""
     from ..diagnostics.diagnostic import CODES
 
     rows = ["| code | severity | what it means | how to fix it |", "|---|---|---|---|"]

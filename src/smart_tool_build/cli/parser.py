@@ -169,7 +169,7 @@ def _parser() -> argparse.ArgumentParser:
         "--format",
         choices=("text", "markdown"),
         default="text",
-        help="text: one entry per code; markdown: the README's table",
+        help="text: one entry per code; markdown: the table of docs/codes.md",
     )
     codes.set_defaults(run=run.run_codes)
     return parser

@@ -353,11 +353,11 @@ def test_wheel_rules(tmp_path: Path) -> None:
     # a copy the project's own settings put into the wheel stays; one that drifted is an error
     assert check({"demo_tool/data/SMART_TOOL.md": MANIFEST}) == []
     assert check({"demo_tool/data/SMART_TOOL.md": edited}) == ["artifact-manifest-copies-match"]
-    assert check({"demo_tool/data/SMART_TOOL.md": b"---\nname: [\n---\n"}) == [
-        "artifact-manifest-copies-match"
-    ]
+    unreadable = b"---\nname: [\n---\n"  # not recognisably a copy: a second manifest
+    assert check({"demo_tool/data/SMART_TOOL.md": unreadable}) == ["manifest-single-per-root"]
     other = MANIFEST.replace(b"name: demo-tool", b"name: vendored-helper")
-    assert check({"demo_tool/vendored/SMART_TOOL.md": other}) == []  # another tool's manifest
+    # another tool's manifest, outside every folder with its own descriptor: a second manifest
+    assert check({"demo_tool/vendored/SMART_TOOL.md": other}) == ["manifest-single-per-root"]
     # a nested tool (a folder with its own smart-tool.json) may carry its own manifest
     nested = {"demo_tool/sub/smart-tool.json": DESCRIPTOR, "demo_tool/sub/SMART_TOOL.md": MANIFEST}
     assert check(nested) == []
@@ -499,3 +499,42 @@ def test_inspect_needs_an_artifact(capsys: pytest.CaptureFixture[str]) -> None:
     with pytest.raises(SystemExit) as exited:
         main(["inspect"])
     assert exited.value.code == 2
+
+
+# ---------------------------------------------------------------- install documents in the wheel
+
+WITH_DOC = MANIFEST.replace(
+    b"platforms:\n  - linux\n",
+    b"platforms:\n  - linux\n"
+    b"requires:\n  - name: git\n    purpose: Reads history.\n    install: docs/git.md\n",
+)
+
+
+def test_a_wheel_carries_the_install_documents_beside_its_manifest(tmp_path: Path) -> None:
+    wheel = tmp_path / "demo_tool-1.0.0-py3-none-any.whl"
+    write_wheel(wheel, wheel_members({MANIFEST_PATH: WITH_DOC, "demo_tool/docs/git.md": b"# git\n"}))
+    assert codes(verify(wheel)) == []
+    write_wheel(wheel, wheel_members({MANIFEST_PATH: WITH_DOC}))
+    report = verify(wheel)
+    assert [(d.code, d.path, d.line) for d in report.diagnostics] == [
+        ("artifact-install-docs-present", f"{wheel.as_posix()}/demo_tool/docs/git.md", None)
+    ]
+    assert "requires[0] install 'docs/git.md'" in report.diagnostics[0].message
+
+
+def test_a_document_the_sdist_lacks_too_is_the_sources_finding(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Inspected with its sdist, a wheel is not blamed for a document the source never had:
+    the sdist's manifest-install-doc-missing says so, once (and ``ignore`` can set it aside)."""
+    wheel = write_wheel(
+        tmp_path / "demo_tool-1.0.0-py3-none-any.whl", wheel_members({MANIFEST_PATH: WITH_DOC})
+    )
+    sdist = write_sdist(
+        tmp_path / "demo_tool-1.0.0.tar.gz", sdist_members({"src/demo_tool/SMART_TOOL.md": WITH_DOC})
+    )
+    code, out, _ = inspect(capsys, str(sdist), str(wheel))
+    assert code == 1
+    assert "manifest-install-doc-missing" in out and "artifact-install-docs-present" not in out
+    code, out, _ = inspect(capsys, "--ignore", "manifest-install-doc-missing", str(sdist), str(wheel))
+    assert code == 0, out

@@ -351,7 +351,7 @@ def test_help_says_what_each_command_and_format_is_for() -> None:
         for name in ("text:", "json:", "github:"):
             assert name in text, (command, name)
     assert "text: the manifest as written" in " ".join(run_cli("show", "--help").stdout.split())
-    assert "markdown: the README's table" in " ".join(run_cli("codes", "--help").stdout.split())
+    assert "markdown: the table of docs/codes.md" in " ".join(run_cli("codes", "--help").stdout.split())
 
 
 def test_codes_explains_one_code() -> None:

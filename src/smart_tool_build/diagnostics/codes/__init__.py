@@ -1,6 +1,6 @@
 """The table of stable diagnostic codes, one module per family of rules.
 
-Codes are stable: once published, a code keeps its meaning. The README's table of codes is
+Codes are stable: once published, a code keeps its meaning. The table of codes in docs/codes.md is
 generated from :data:`CODES` and a test keeps the two in step; another keeps :data:`CodeId`
 (the type every ``make(...)`` call is checked against) equal to the table.
 """
@@ -13,7 +13,7 @@ from . import artifact, catalog, collection, runtime, source
 from .base import Code, Severity
 from .ids import CodeId
 
-#: Every code the tool can emit, by id. Order is the README's order.
+#: Every code the tool can emit, by id. Order is the order of docs/codes.md.
 _FAMILIES = (source.CODES, collection.CODES, artifact.CODES, runtime.CODES, catalog.CODES)
 CODES: dict[str, Code] = {c.id: c for family in _FAMILIES for c in family}
 
