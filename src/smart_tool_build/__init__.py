@@ -6,6 +6,7 @@ loaded by every build in an environment, so the public names below are loaded la
 
 from __future__ import annotations
 
+#: the one place the version is written: hatchling reads it for the metadata ([tool.hatch.version])
 __version__ = "0.1.0"
 
 TYPE_CHECKING = False  # not typing's: importing typing is most of what this package would cost

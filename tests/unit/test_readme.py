@@ -16,8 +16,8 @@ ROOT = Path(__file__).resolve().parents[2]
 README = ROOT / "README.md"
 CODES_PAGE = ROOT / "docs" / "codes.md"
 #: the pages whose links are checked: the README, the contributors' guide, docs/, and the
-#: benchmarks and the changelog beside them
-TOP_PAGES = ("README.md", "CONTRIBUTING.md", "BENCHMARKS.md", "CHANGELOG.md")
+#: benchmarks, the changelog and the release guide beside them
+TOP_PAGES = ("README.md", "CONTRIBUTING.md", "BENCHMARKS.md", "CHANGELOG.md", "RELEASING.md")
 LINKED_PAGES = sorted([*(ROOT / name for name in TOP_PAGES), *(ROOT / "docs").glob("*.md")])
 README_MAX_LINES = 320
 

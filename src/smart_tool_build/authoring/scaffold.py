@@ -87,8 +87,11 @@ def plan_init(
     package_dir: Optional[str] = None,
     version: Optional[str] = None,
     platform: str = sys.platform,
+    requirement: str = OURS,
 ) -> Scaffold:
-    """The files ``smart-tool init`` writes under ``root``, or :class:`InitError`."""
+    """The files ``smart-tool init`` writes under ``root``, or :class:`InitError`.
+    ``requirement`` is how the printed ``[build-system]`` lines require smart-tool-build (a
+    checked :func:`requirement_of`)."""
     prefix = display.rstrip("/") + "/" if display and display != "." else ""
     if os.path.lexists(root / DESCRIPTOR_NAME):
         raise InitError(f"{prefix}{DESCRIPTOR_NAME} already exists; init never overwrites a file")
@@ -128,7 +131,8 @@ def plan_init(
         ),
         creation(root / manifest, prefix + manifest, text.encode(), "manifest-present", "the manifest"),
     ]
-    setup = build_setup(package.data) if package.path and package.path.endswith("toml") else _npm_setup()
+    toml = package.path and package.path.endswith("toml")
+    setup = build_setup(package.data, requirement) if toml else _npm_setup()
     return Scaffold(edits, manifest, setup)
 
 
@@ -249,6 +253,25 @@ def render_manifest(
     return "\n".join(lines)
 
 
+def requirement_of(spec: str) -> str:
+    """``init --requirement SPEC`` checked: a PEP 508 requirement that names smart-tool-build
+    (a version range, or a direct reference such as a git URL), else :class:`InitError`."""
+    from packaging.requirements import InvalidRequirement, Requirement
+
+    text = spec.strip()
+    example = f'"{OURS} @ git+https://github.com/OWNER/{OURS}@TAG"'
+    try:
+        parsed = Requirement(text)
+    except InvalidRequirement as exc:
+        why = str(exc).splitlines()[0] if str(exc) else "cannot be parsed"
+        raise InitError(
+            f"--requirement {spec!r} is not a PEP 508 requirement ({why}); e.g. {example}"
+        ) from None
+    if normalize_name(parsed.name) != OURS:
+        raise InitError(f"--requirement {spec!r} names {parsed.name!r}, not {OURS}; e.g. {example}")
+    return text
+
+
 def _requirement_name(requirement: str) -> str:
     from packaging.requirements import InvalidRequirement, Requirement
 
@@ -268,8 +291,9 @@ def _array(items: list[str]) -> str:
     return "[" + ", ".join(json.dumps(item) for item in items) + "]"
 
 
-def build_setup(pyproject: Mapping[str, Any]) -> BuildSetup:
-    """The lines that make the project's backend check the tool on every build."""
+def build_setup(pyproject: Mapping[str, Any], requirement: str = OURS) -> BuildSetup:
+    """The lines that make the project's backend check the tool on every build, requiring
+    smart-tool-build as ``requirement`` says."""
     table = pyproject.get("build-system")
     system = table if isinstance(table, dict) else {}
     listed = system.get("requires")
@@ -277,8 +301,19 @@ def build_setup(pyproject: Mapping[str, Any]) -> BuildSetup:
     backend_path = system.get("build-backend", "setuptools.build_meta")  # PEP 517's fallback
     tool = _dig(pyproject, "tool")
     theirs = [r for r in requires if _requirement_name(r) != OURS]
+    # the project requires smart-tool-build already, and as asked (a bare name asks for nothing more)
+    required = len(theirs) < len(requires) and (
+        requirement == OURS or requirement in [r.strip() for r in requires]
+    )
     if backend_path == WRAPPER:
-        return BuildSetup(OURS, (), f"pyproject.toml already builds through {WRAPPER}")
+        if requirement == OURS or required:
+            return BuildSetup(OURS, (), f"pyproject.toml already builds through {WRAPPER}")
+        wrapper = (
+            "[build-system]",
+            f"requires = {_array([requirement, *theirs])}",
+            f'build-backend = "{WRAPPER}"',
+        )
+        return BuildSetup(OURS, wrapper, f"pyproject.toml builds through {WRAPPER}. Require it so:")
     backend = BACKENDS.get(backend_path) if isinstance(backend_path, str) else None
     if backend is None:
         return BuildSetup(
@@ -290,7 +325,7 @@ def build_setup(pyproject: Mapping[str, Any]) -> BuildSetup:
     if backend in WRAPPED:
         lines = [
             "[build-system]",
-            f"requires = {_array([OURS, *theirs])}",
+            f"requires = {_array([requirement, *theirs])}",
             f'build-backend = "{WRAPPER}"',
             "",
             "[tool.smart-tool]",
@@ -305,10 +340,14 @@ def build_setup(pyproject: Mapping[str, Any]) -> BuildSetup:
         theirs = [("setuptools>=61" if r.strip() == "setuptools" else r) for r in theirs] or [
             "setuptools>=61"
         ]
-    lines = ["[build-system]", f"requires = {_array([*theirs, OURS])}", f'build-backend = "{backend_path}"']
+    lines = [
+        "[build-system]",
+        f"requires = {_array([*theirs, requirement])}",
+        f'build-backend = "{backend_path}"',
+    ]
     if backend == "hatchling" and "smart-tool" not in _dig(tool, "hatch", "build", "hooks"):
         lines += ["", "[tool.hatch.build.hooks.smart-tool]"]
-    if len(lines) == 3 and len(theirs) < len(requires):
+    if len(lines) == 3 and required:
         return BuildSetup(backend, (), f"pyproject.toml already builds through smart-tool-build ({backend})")
     how = "the hook" if backend == "hatchling" else "the plugin"
     return BuildSetup(

@@ -134,7 +134,8 @@ def run_fix(args: argparse.Namespace) -> int:
 
 def run_init(args: argparse.Namespace) -> int:
     from ..authoring.edits import EditError, apply
-    from ..authoring.scaffold import MARK, InitError, plan_init
+    from ..authoring.origin import installed_requirement
+    from ..authoring.scaffold import MARK, OURS, InitError, plan_init, requirement_of
     from ..rules.root import check_root
     from .output import render_text
 
@@ -143,8 +144,15 @@ def run_init(args: argparse.Namespace) -> int:
         _error(f"{given}: not a folder")
         return EXIT_FAILURE
     try:
+        given_requirement = None if args.requirement is None else requirement_of(args.requirement)
+        requirement = given_requirement or installed_requirement() or OURS
         scaffold = plan_init(
-            root, display=given, command=args.command, package_dir=args.package, version=args.manifest_version
+            root,
+            display=given,
+            command=args.command,
+            package_dir=args.package,
+            version=args.manifest_version,
+            requirement=requirement,
         )
         written = apply(scaffold.edits)
     except (InitError, EditError) as exc:
@@ -157,9 +165,25 @@ def run_init(args: argparse.Namespace) -> int:
     print(f"smart-tool: {setup.note}")
     if setup.lines:
         print("\n" + "\n".join(setup.lines) + "\n")
+        if given_requirement is None:
+            print(f"smart-tool: {_requirement_note(requirement)}")
     checked = check_root(root, display=given)
     print(render_text(checked.diagnostics, [given]))
     return EXIT_FINDINGS if checked.failed() else EXIT_CLEAN
+
+
+def _requirement_note(requirement: str) -> str:
+    """Where the printed requirement of smart-tool-build came from, and how to give another."""
+    from ..authoring.scaffold import OURS
+
+    if requirement == OURS:
+        where = f'"{OURS}" is the name on the package index (or in a folder of wheels)'
+    else:
+        where = "the requirement is the reference this smart-tool-build was installed from"
+    return (
+        f"{where}; --requirement SPEC prints another, such as a git reference "
+        '(README: "Getting smart-tool-build")'
+    )
 
 
 def run_inspect(args: argparse.Namespace) -> int:
@@ -185,7 +209,17 @@ def run_smoke(args: argparse.Namespace) -> int:
         if not given.lower().endswith(".whl"):
             _error(f"{given}: not a wheel (build one: python -m build --wheel)")
             return EXIT_FAILURE
-    options = SmokeOptions(timeout=args.timeout, deps=not args.no_deps, python=args.python, keep=args.keep)
+    for folder in args.find_links:
+        if "://" not in folder and not Path(folder).is_dir():
+            _error(f"--find-links {folder}: no such folder (a folder of wheels, or its URL)")
+            return EXIT_FAILURE
+    options = SmokeOptions(
+        timeout=args.timeout,
+        deps=not args.no_deps,
+        python=args.python,
+        keep=args.keep,
+        find_links=tuple(args.find_links),
+    )
     diagnostics: list[Diagnostic] = []
     for given in args.wheels:
         try:

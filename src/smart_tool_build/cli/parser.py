@@ -81,6 +81,13 @@ def _parser() -> argparse.ArgumentParser:
         metavar="VERSION",
         help="the version, when the package's is known only to a build",
     )
+    init.add_argument(
+        "--requirement",
+        metavar="SPEC",
+        help="how the printed [build-system] lines require smart-tool-build, e.g. "
+        '"smart-tool-build @ git+https://HOST/REPO@TAG" (default: the git reference this copy '
+        "was installed from, else the bare name)",
+    )
     init.set_defaults(run=run.run_init)
 
     inspect = command("inspect")
@@ -109,6 +116,14 @@ def _parser() -> argparse.ArgumentParser:
     smoke.add_argument("--no-deps", action="store_true", help="install the wheel without its dependencies")
     smoke.add_argument("--python", metavar="PYTHON", help="the environment's interpreter (default: this one)")
     smoke.add_argument("--keep", action="store_true", help="keep the environment and say where it is")
+    smoke.add_argument(
+        "--find-links",
+        action="append",
+        default=[],
+        metavar="DIR",
+        help="a folder of wheels (or its URL) to install dependencies from, besides the index; "
+        "passed to uv or pip (repeatable)",
+    )
     _add_ignore_option(smoke)
     _add_report_options(smoke)
     smoke.set_defaults(run=run.run_smoke)

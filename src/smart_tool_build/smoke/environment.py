@@ -127,12 +127,19 @@ def make_environment(python: Optional[str], environ: Mapping[str, str]) -> Throw
 
 
 def install(
-    environment: ThrowawayEnvironment, wheel: Path, *, deps: bool, environ: Mapping[str, str]
+    environment: ThrowawayEnvironment,
+    wheel: Path,
+    *,
+    deps: bool,
+    environ: Mapping[str, str],
+    find_links: tuple[str, ...] = (),
 ) -> None:
-    """Install ``wheel`` (and its dependencies, from the configured index, unless ``deps`` is
-    false) into ``environment``."""
+    """Install ``wheel`` (and its dependencies, from the configured index and the
+    ``find_links`` folders, unless ``deps`` is false) into ``environment``."""
     env = installer_environment(environ)
     wanted = [] if deps else ["--no-deps"]
+    for folder in find_links:  # the installer runs elsewhere: a relative folder is the caller's
+        wanted += ["--find-links", folder if "://" in folder else os.path.abspath(folder)]
     fix = (
         "check the wheel is for this Python and platform (--python picks another interpreter); "
         "for its dependencies, check the index settings"
@@ -141,7 +148,7 @@ def install(
             if environment.installer == "uv"
             else ""
         )
-        + ", or pass --no-deps"
+        + ", pass --find-links DIR for a folder of wheels (smart-tool-build's, say), or pass --no-deps"
     )
     uv = find_uv(environ)
     if environment.installer == "uv" and uv is not None:

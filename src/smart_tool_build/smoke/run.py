@@ -52,6 +52,8 @@ class SmokeOptions(NamedTuple):
     python: Optional[str] = None
     #: keep the environment
     keep: bool = False
+    #: folders of wheels (or their URLs) the installer looks in besides the index
+    find_links: tuple[str, ...] = ()
 
 
 class SmokeResult(NamedTuple):
@@ -76,7 +78,7 @@ def smoke_wheel(
         return SmokeResult(facts.problems)
     environment = make_environment(options.python, caller)
     try:
-        install(environment, path.resolve(), deps=options.deps, environ=caller)
+        install(environment, path.resolve(), deps=options.deps, environ=caller, find_links=options.find_links)
         command, found = choose_command(facts)
         found += judge(facts, _observe(environment, facts, command, options, caller))
     finally:

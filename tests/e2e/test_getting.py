@@ -1,0 +1,326 @@
+"""Getting smart-tool-build by each route the README's "Getting smart-tool-build" gives, end
+to end, with a local git repository standing in for the project's (this checkout's files as
+they are now, committed and tagged ``v<version>``), and no index: every frontend sees only
+the session's wheelhouse *without* smart-tool-build, so a build that succeeds got
+smart-tool-build by the route under test.
+
+- as a build requirement, ``"smart-tool-build @ git+file:///...@TAG"``: ``python -m build``
+  (isolated), ``pip wheel`` (pip 24.1, the first to take it; 24.0 refusing it), ``pip install
+  -e``, ``uv build``;
+- the README's own ``git+https://github.com/...@TAG`` form, git's URL rewriting pointing it
+  at the local repository: the oldest pip that takes it (19.3), and the new user's way, ``uv
+  tool install`` then ``smart-tool init`` then ``uv build`` with the lines init printed;
+- as a command-line tool: ``uv tool install git+file:///...@TAG``;
+- from a folder of wheels (find-links), offline, for pip and uv;
+- ``smart-tool smoke --find-links DIR`` installing a tool that needs smart-tool-build at run
+  time, with pip and with uv.
+"""
+
+from __future__ import annotations
+
+import re
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from buildkit import EXAMPLES, FIXTURES, Build, Builder, assert_tool_built, edit, wheel_members
+from releasekit import (
+    FIRST_PIP_WITH_HOSTLESS_URLS,
+    LAST_PIP_WITHOUT_HOSTLESS_URLS,
+    OLD_PIP_PYTHON,
+    OLDEST_PIP,
+    PUBLIC,
+    TAG,
+    frontends,
+    offline_env,
+    rewrite_public_to,
+    source_repository,
+    without_us,
+)
+from smartkit import cli_env
+
+from smart_tool_build import __version__
+from smart_tool_build.authoring.scaffold import build_setup
+
+if sys.version_info >= (3, 11):
+    import tomllib
+else:  # pragma: no cover - exercised on 3.9/3.10
+    import tomli as tomllib
+
+pytestmark = pytest.mark.build
+
+EXAMPLE = EXAMPLES / "hatchling-tool"
+BARE = '"smart-tool-build"'
+
+
+def uv() -> list[str]:
+    pytest.importorskip("uv")
+    return [sys.executable, "-m", "uv"]
+
+
+@pytest.fixture(scope="module")
+def repository(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    return source_repository(tmp_path_factory.mktemp("getting") / "smart-tool-build")
+
+
+@pytest.fixture(scope="module")
+def reference(repository: Path) -> str:
+    """The requirement of the git route, as a local repository spells it."""
+    return f"smart-tool-build @ git+{repository.as_uri()}@{TAG}"
+
+
+@pytest.fixture(scope="module")
+def python(builder: Builder) -> Path:
+    """The newest pip, and build, in a venv of their own."""
+    return frontends(builder, "getting-frontends", "pip", "build")
+
+
+def tool(builder: Builder, name: str, requirement: str) -> Path:
+    """The hatchling example, requiring smart-tool-build as ``requirement`` says."""
+    project = builder.copy(EXAMPLE, name)
+    edit(project / "pyproject.toml", BARE, f'"{requirement}"')
+    return project
+
+
+def run(args: list[str], cwd: Path, env: dict[str, str]) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(args, cwd=cwd, env=env, capture_output=True, text=True, timeout=900)
+
+
+def output(done: subprocess.CompletedProcess[str]) -> str:
+    return done.stdout + done.stderr
+
+
+def assert_example_built(done: subprocess.CompletedProcess[str], project: Path, out: Path) -> None:
+    """Both archives of the example, checked and verified by the hook: the route worked."""
+    assert_tool_built(
+        Build(done.returncode, output(done), out, project),
+        manifest_source="src/acme_widget/SMART_TOOL.md",
+        wheel_manifest="acme_widget/SMART_TOOL.md",
+        dist_info="acme_widget-0.1.0.dist-info",
+    )
+
+
+def assert_wheel_checked(done: subprocess.CompletedProcess[str], out: Path) -> None:
+    assert done.returncode == 0, output(done)
+    assert "smart-tool: src/acme_widget/SMART_TOOL.md checked (acme-widget 0.1.0)" in output(done)
+    (wheel,) = out.glob("acme_widget-0.1.0-*.whl")
+    assert "acme_widget-0.1.0.dist-info/smart-tool.json" in wheel_members(wheel)
+
+
+# ---- the git repository, as a build requirement
+
+
+def test_python_m_build_isolated(builder: Builder, python: Path, reference: str) -> None:
+    project = tool(builder, "getting-build", reference)
+    out = builder.root / "getting-build-dist"
+    done = run(
+        [str(python), "-m", "build", "-o", str(out), str(project)],
+        project,
+        offline_env(builder, without_us(builder)),
+    )
+    assert_example_built(done, project, out)
+
+
+def test_pip_wheel_from_the_first_pip_that_takes_a_reference_without_a_host(
+    builder: Builder, reference: str
+) -> None:
+    """``pip wheel`` with pip 24.1, the first pip whose requirement parser takes a URL
+    without a host (``git+file:///path``); 24.0 refuses the same project. (The other pip
+    routes here run the newest pip.)"""
+    project = tool(builder, "getting-pip-wheel", reference)
+    env = offline_env(builder, without_us(builder))
+    before = frontends(builder, "getting-pip-24-0", f"pip=={LAST_PIP_WITHOUT_HOSTLESS_URLS}")
+    out = builder.root / "getting-pip-wheel-24-0"
+    refused = run(
+        [str(before), "-m", "pip", "wheel", "--no-deps", "-w", str(out), str(project)], project, env
+    )
+    assert refused.returncode != 0
+    assert "invalid-pyproject-build-system-requires" in output(refused)
+    assert f"invalid requirement: '{reference}'" in output(refused)
+    first = frontends(builder, "getting-pip-24-0", f"pip=={FIRST_PIP_WITH_HOSTLESS_URLS}")  # the same venv
+    out = builder.root / "getting-pip-wheel-24-1"
+    args = [str(first), "-m", "pip", "wheel", "-v", "--no-deps", "-w", str(out), str(project)]
+    assert_wheel_checked(run(args, project, env), out)
+
+
+def test_pip_install_editable(builder: Builder, python: Path, reference: str) -> None:
+    project = tool(builder, "getting-editable", reference)
+    target = builder.venv("getting-editable")
+    env = offline_env(builder, without_us(builder))
+    # the newest pip installs into a fresh venv (the venv's own pip is whatever ensurepip has)
+    args = [str(python), "-m", "pip", "--python", str(target), "install", "-v", "-e", str(project)]
+    done = run(args, project, env)
+    assert done.returncode == 0, output(done)
+    assert "smart-tool: src/acme_widget/SMART_TOOL.md checked (acme-widget 0.1.0)" in output(done)
+    where = run([str(target), "-c", "import acme_widget; print(acme_widget.__file__)"], builder.root, env)
+    assert where.stdout.strip() == str(project / "src" / "acme_widget" / "__init__.py"), output(where)
+
+
+def test_uv_build(builder: Builder, reference: str) -> None:
+    project = tool(builder, "getting-uv-build", reference)
+    out = builder.root / "getting-uv-build-dist"
+    done = run(
+        [*uv(), "build", "-o", str(out), str(project)], project, offline_env(builder, without_us(builder))
+    )
+    assert_example_built(done, project, out)
+
+
+# ---- the git repository, as a command-line tool
+
+
+def test_uv_tool_install(builder: Builder, repository: Path) -> None:
+    env = offline_env(
+        builder,
+        without_us(builder),
+        UV_TOOL_DIR=str(builder.root / "getting-uv-tools"),
+        UV_TOOL_BIN_DIR=str(builder.root / "getting-uv-bin"),
+    )
+    done = run([*uv(), "tool", "install", f"git+{repository.as_uri()}@{TAG}"], builder.root, env)
+    assert done.returncode == 0, output(done)
+    smart_tool = builder.root / "getting-uv-bin" / "smart-tool"
+    version = run([str(smart_tool), "--version"], builder.root, env)
+    assert version.stdout.strip() == f"smart-tool-build {__version__}", output(version)
+    checked = run([str(smart_tool), "check", str(EXAMPLE)], builder.root, env)
+    assert checked.returncode == 0, output(checked)
+
+
+def test_the_new_users_way_from_an_empty_folder(builder: Builder, repository: Path) -> None:
+    """The README's https reference, as a new user takes it from an empty folder: ``uv tool
+    install git+https://...@TAG``, ``uv init --package``, ``smart-tool init``, then ``uv
+    build`` with the lines it printed. Installed from a public git reference, smart-tool
+    prints that reference, not the bare name the index does not have yet."""
+    env = offline_env(
+        builder,
+        without_us(builder),
+        UV_TOOL_DIR=str(builder.root / "getting-journey-tools"),
+        UV_TOOL_BIN_DIR=str(builder.root / "getting-journey-bin"),
+        **rewrite_public_to(repository),
+    )
+    installed = run([*uv(), "tool", "install", f"git+{PUBLIC}@{TAG}"], builder.root, env)
+    assert installed.returncode == 0, output(installed)
+    project = builder.root / "acme-journey"
+    project.mkdir()
+    made = run(
+        [*uv(), "init", "-q", "--package", "--name", "acme-journey", "--vcs", "none", "."], project, env
+    )
+    assert made.returncode == 0, output(made)
+    pyproject = project / "pyproject.toml"
+    # uv init pins uv_build to uv's own version; the session's wheelhouse has the index's newest
+    edit(pyproject, re.search(r'"uv_build[^"]*"', pyproject.read_text())[0], '"uv_build"')
+    expected = build_setup(
+        tomllib.loads(pyproject.read_text()), f"smart-tool-build @ git+{PUBLIC}@{TAG}"
+    ).lines
+    assert expected[1] == f'requires = ["smart-tool-build @ git+{PUBLIC}@{TAG}", "uv_build"]'
+    started = run([str(builder.root / "getting-journey-bin" / "smart-tool"), "init"], project, env)
+    assert started.returncode == 0, output(started)
+    assert "\n" + "\n".join(expected) + "\n" in started.stdout, started.stdout
+    assert "the requirement is the reference this smart-tool-build was installed from" in started.stdout
+    text = pyproject.read_text()
+    pyproject.write_text(text[: text.index("[build-system]")] + "\n".join(expected) + "\n")
+    out = project / "dist"
+    built = run([*uv(), "build", "-o", str(out)], project, env)
+    assert built.returncode == 0, output(built)
+    for artifact in ("acme_journey-0.1.0.tar.gz", "acme_journey-0.1.0-py3-none-any.whl"):
+        assert f"smart-tool: {artifact} verified" in output(built), output(built)
+    (wheel,) = out.glob("*.whl")
+    assert "acme_journey-0.1.0.dist-info/smart-tool.json" in wheel_members(wheel)
+
+
+# ---- a folder of wheels, offline
+
+
+def test_a_folder_of_wheels_offline(builder: Builder, python: Path, reference: str) -> None:
+    """The README's offline route, its commands as written: ``pip wheel -w wheels "<the git
+    requirement>" hatchling`` once, then builds that see that folder and nothing else."""
+    wheels = builder.root / "getting-wheels"
+    made = run(
+        [str(python), "-m", "pip", "wheel", "-q", "-w", str(wheels), reference, "hatchling"],
+        builder.root,
+        offline_env(builder, without_us(builder)),
+    )
+    assert made.returncode == 0, output(made)
+    assert [p.name for p in wheels.glob("smart_tool_build-*.whl")] == [
+        f"smart_tool_build-{__version__}-py3-none-any.whl"
+    ]
+    project = builder.copy(EXAMPLE, "getting-offline")  # the bare name in requires
+    env = offline_env(builder, wheels, UV_CACHE_DIR=str(builder.root / "uv-cache-offline"))
+    out = builder.root / "getting-offline-pip"
+    done = run([str(python), "-m", "build", "--wheel", "-o", str(out), str(project)], project, env)
+    assert_wheel_checked(done, out)
+    out = builder.root / "getting-offline-uv"
+    assert_example_built(run([*uv(), "build", "-o", str(out), str(project)], project, env), project, out)
+
+
+# ---- which pip takes a direct reference
+
+
+@pytest.mark.skipif(
+    sys.version_info >= OLD_PIP_PYTHON, reason=f"pip {OLDEST_PIP} needs distutils (Python < 3.12)"
+)
+def test_the_oldest_pip_takes_the_https_reference(builder: Builder, repository: Path) -> None:
+    """pip 19.3 builds with the README's ``git+https://`` reference; the same pip refuses a
+    reference without a host (``git+file:///path``), as every pip before 24.1 does."""
+    old = frontends(builder, "getting-oldest-pip", f"pip=={OLDEST_PIP}")
+    env = offline_env(builder, without_us(builder), **rewrite_public_to(repository))
+    project = tool(builder, "getting-oldest-pip", f"smart-tool-build @ git+{PUBLIC}@{TAG}")
+    out = builder.root / "getting-oldest-pip-dist"
+    args = [str(old), "-m", "pip", "wheel", "-v", "--no-deps", "-w", str(out), str(project)]
+    assert_wheel_checked(run(args, project, env), out)
+    hostless = tool(
+        builder, "getting-oldest-pip-hostless", f"smart-tool-build @ git+{repository.as_uri()}@{TAG}"
+    )
+    refused = run([*args[:-1], str(hostless)], hostless, env)
+    assert refused.returncode != 0
+    assert f"Invalid requirement: 'smart-tool-build @ git+{repository.as_uri()}@{TAG}'" in output(refused)
+
+
+# ---- smoke --find-links: a tool that needs smart-tool-build at run time
+
+
+@pytest.fixture(scope="module")
+def library_wheel(builder: Builder) -> Path:
+    """fixtures/smoke/valid-library: ``dependencies = ["smart-tool-build"]``."""
+    done = builder.build(
+        builder.copy(FIXTURES / "smoke" / "valid-library", "getting-library"), targets=("wheel",)
+    )
+    assert done.ok, done.output
+    return done.wheel
+
+
+@pytest.mark.parametrize("installer", ["pip", "uv"])
+def test_smoke_find_links(builder: Builder, library_wheel: Path, installer: str) -> None:
+    """Without the index, the tool's dependency on smart-tool-build resolves only through
+    ``--find-links``; without it, the failure's fix names the option."""
+    env = cli_env()
+    for name in [n for n in env if n.startswith(("PIP_", "UV_"))]:
+        del env[name]
+    env.update(
+        {
+            "PIP_NO_INDEX": "1",
+            "PIP_CONFIG_FILE": str(Path("/dev/null")),
+            "UV_OFFLINE": "1",
+            "UV_NO_CONFIG": "1",
+            "UV_CACHE_DIR": str(builder.root / f"uv-cache-smoke-{installer}"),
+            "TMPDIR": str(builder.root),
+        }
+    )
+    uv_here = Path(sys.executable).with_name("uv")
+    folders = [p for p in env.get("PATH", "").split(":") if p and not (Path(p) / "uv").exists()]
+    if installer == "uv":
+        found = shutil.which("uv") or (str(uv_here) if uv_here.exists() else None)
+        if found is None:
+            pytest.skip("uv is not installed")
+        folders.insert(0, str(Path(found).parent))
+    env["PATH"] = ":".join(folders)
+    smoke = [sys.executable, "-m", "smart_tool_build", "smoke", "--format", "json"]
+    if installer == "uv":  # (pip's failure says the same: tests/unit/smoke/test_find_links.py)
+        stuck = run([*smoke, library_wheel.name], library_wheel.parent, env)
+        assert stuck.returncode == 2, output(stuck)
+        assert "pass --find-links DIR for a folder of wheels" in stuck.stderr
+    done = run(
+        [*smoke, "--find-links", str(builder.wheelhouse), library_wheel.name], library_wheel.parent, env
+    )
+    assert done.returncode == 0, output(done)
+    assert '"installed-manifest-matches"' not in done.stdout, "the library's smart-tool-build answered"
