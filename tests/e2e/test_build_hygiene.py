@@ -281,6 +281,7 @@ def test_setuptools_plugin_files_in_setuptools_folders(st: dict[str, Built]) -> 
     assert extra("no-isolation-wheel") == {
         egg,
         "build/lib/acme_sprocket/SMART_TOOL.md",
+        "build/lib/acme_sprocket/docs",
         "build/lib/acme_sprocket/docs/installing-inkscape.md",
     }
 
