@@ -207,6 +207,9 @@ NO_COMMAND = [
     i("help-flags-supported", D, 3),
     i("failure-exits-non-zero", D, 3),
     i("no-hang-stdin-closed", D, 3),
+    i("installed-files-untouched", W, None),
+    i("working-folder-untouched", D, 3),
+    i("no-processes-left-behind", D, 3),
     i("capability-help-supported", D, 4),
     i("deterministic-capability-runs", D, 4),
     i("cli-version", M, 4),
@@ -262,11 +265,16 @@ EXPECTED: dict[str, list[Expected]] = {
     "no-processes-left-behind": [w("no-processes-left-behind", D, 3), NO_LIBRARY],
     # a daemon: out of the process group, stdio on /dev/null, in /; found and ended all the same
     "no-processes-left-behind--daemon": [w("no-processes-left-behind", D, 3), NO_LIBRARY],
-    # cli_argv names none of two console scripts; a module the wheel does not ship
+    # cli_argv names none of two console scripts: nothing to run
     "cli-argv-installed": [e("cli-argv-installed", D, 3), *NO_COMMAND],
-    "cli-argv-installed--module-not-shipped": [e("cli-argv-installed", D, 3), *NO_COMMAND],
-    # cli_argv runs a source file: the wheel's only console script is run instead, said as info
-    "cli-argv-installed--only-script": [i("cli-argv-installed", D, 3), NO_LIBRARY],
+    # a module the wheel does not ship: an error; its only console script is run instead
+    "cli-argv-installed--module-not-shipped": [e("cli-argv-installed", D, 3), NO_LIBRARY],
+    # cli_argv names a command the wheel does not install: an error; its only console script
+    # is run instead, so every other rule is still judged (and passes)
+    "cli-argv-installed--only-script": [e("cli-argv-installed", D, 3), NO_LIBRARY],
+    # cli_argv runs a source file (`uv run --no-project src/smoke_demo/cli.py`): the file the
+    # wheel installs is run with the environment's python
+    "valid--source-file": [NO_LIBRARY],
     # built without smart-tool-build and the manifest left out: the installed accessor finds
     # nothing, so the tool's own --help (render_skill) fails too; no descriptor to point into
     "installed-manifest-matches": [

@@ -12,7 +12,7 @@ from typing import Callable, Optional
 
 from ..diagnostics.diagnostic import CodeId, Diagnostic
 from . import installed_rules
-from .judge import BAD_VERB, Judge, Observed, probe_args, probes_key
+from .judge import BAD_VERB, NO_COMMAND, Judge, Observed, probe_args, probes_key
 from .probe import GRACE_SECONDS, ProbeResult
 from .wheel_facts import WheelFacts
 
@@ -25,7 +25,7 @@ def judge(facts: WheelFacts, seen: Observed) -> list[Diagnostic]:
     cli = facts.descriptor_place("cli_argv")
     if seen.command is None:
         for code in ("loads-without-provider", "help-flags-supported", "failure-exits-non-zero"):
-            j.skip(code, cli, "there is no command to run (see cli-argv-installed)")
+            j.skip(code, cli, NO_COMMAND)
     else:
         _loads(j, cli)
         _help_flags(j, cli)
@@ -139,16 +139,16 @@ def _version(j: Judge) -> None:
     facts = j.facts
     place = facts.manifest_place(facts.version_line)
     if j.seen.command is None:
-        j.skip("cli-version", place, "there is no command to run (see cli-argv-installed)")
+        j.skip("cli-version", place, NO_COMMAND)
         return
-    if facts.manifest is None:
+    if facts.manifest_version is None:
         j.skip(
             "cli-version",
             place,
-            "the wheel carries no valid manifest to take the version from (smart-tool inspect says why)",
+            "the wheel carries no manifest with a version to compare (smart-tool inspect says why)",
         )
         return
-    version = facts.manifest.version
+    version = facts.manifest_version
 
     def printed(name: str, run: ProbeResult) -> Optional[str]:
         if _printed_version(run.stdout, version):
@@ -166,7 +166,11 @@ def _capability(j: Judge) -> None:
     smoke = j.facts.descriptor.deterministic_smoke if j.facts.descriptor else None
     for code in ("capability-help-supported", "deterministic-capability-runs"):
         if j.seen.command is None:
-            j.skip(code, place, "there is no command to run (see cli-argv-installed)")
+            j.skip(code, place, NO_COMMAND)
+        elif j.facts.descriptor is None:
+            j.skip(
+                code, place, "there is no usable descriptor to declare a capability (see cli-argv-installed)"
+            )
         elif not smoke:
             j.skip(code, place, "the descriptor declares no deterministic_smoke, so no capability is known")
     if j.seen.command is None or not smoke:
@@ -213,7 +217,7 @@ def _hangs(j: Judge) -> None:
         j.skip(
             "no-hang-stdin-closed",
             j.facts.descriptor_place("cli_argv"),
-            "there is no command to run (see cli-argv-installed)",
+            NO_COMMAND,
         )
         return
     if not hung:
