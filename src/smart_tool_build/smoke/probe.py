@@ -13,6 +13,7 @@ from __future__ import annotations
 import os
 import re
 import selectors
+import signal
 import subprocess
 import threading
 import time
@@ -102,6 +103,18 @@ class ProbeResult(NamedTuple):
     @property
     def ok(self) -> bool:
         return self.returncode == 0 and not self.timed_out
+
+    def ended(self) -> str:
+        """How it ended, for a message: ``exits 3``, or ``is killed by SIGSEGV`` (a crash)."""
+        code = self.returncode
+        if code is None and self.error:
+            return "cannot be started"
+        if code is not None and code < 0:
+            try:
+                return f"is killed by {signal.Signals(-code).name}"
+            except ValueError:
+                return f"is killed by signal {-code}"
+        return f"exits {code}"
 
     def first_line(self) -> str:
         """The line of its error output (else its output) that says most, for a message: the

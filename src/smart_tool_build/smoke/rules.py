@@ -53,7 +53,7 @@ def _loads(j: Judge, place: tuple[str, Optional[int]]) -> None:
         j.add(
             "loads-without-provider",
             place,
-            f"{j.called('help')} exits {run.returncode} with the provider variables removed "
+            f"{j.called('help')} {run.ended()} with the provider variables removed "
             f"({removed}): {run.first_line()}",
             "installed with --no-deps: drop it if the tool has dependencies"
             if not j.seen.deps and "ModuleNotFoundError" in run.first_line()
@@ -78,7 +78,7 @@ def _answered(
         if run.timed_out:
             hung.append(j.called(name))
         elif not run.ok:
-            problems.append(f"{j.called(name)} exits {run.returncode}: {run.first_line()}")
+            problems.append(f"{j.called(name)} {run.ended()}: {run.first_line()}")
         else:
             problems += filter(None, [check(name, run)])
     if problems:
@@ -188,7 +188,7 @@ def _capability(j: Judge) -> None:
         j.add(
             "capability-help-supported",
             place,
-            f"{j.called('capability-help')} exits {run.returncode}: {run.first_line()}",
+            f"{j.called('capability-help')} {run.ended()}: {run.first_line()}",
             "give every capability its own --help",
         )
     run = j.probe("smoke")
@@ -205,8 +205,7 @@ def _capability(j: Judge) -> None:
         j.add(
             "deterministic-capability-runs",
             place,
-            f"{j.called('smoke')} exits {run.returncode} with the provider variables removed: "
-            f"{run.first_line()}",
+            f"{j.called('smoke')} {run.ended()} with the provider variables removed: {run.first_line()}",
             "a deterministic capability runs with no provider configured",
         )
 
