@@ -153,23 +153,23 @@ def _unjudged(rule: str, status: Mapping[str, str], fm: Any) -> Optional[str]:
 def document(
     *,
     target: str,
-    runtime: Optional[Sequence[Diagnostic]],
+    runtime: Sequence[Diagnostic],
     files: Optional[FileFacts],
     provenance: Mapping[str, Any],
     ignored: Collection[str] = (),
     warnings_as_errors: bool = False,
-    not_run: str = "",
+    not_run: Optional[str] = None,
 ) -> dict[str, Any]:
     """The kit's document: its 17 checks, ours after them, and ``provenance``.
 
-    ``runtime`` None: the wheel was not run at all (``not_run`` says why); every runtime rule
-    is a SKIP with that reason.
+    ``not_run`` says why the wheel was not run at all (it cannot be read): every runtime rule
+    is then a SKIP with that reason, and what stopped it a check of ours.
     """
-    found = [*(files.diagnostics if files else ()), *(runtime or ())]
+    found = [*(files.diagnostics if files else ()), *runtime]
     judged = _Judged(found, ignored, warnings_as_errors)
     _file_checks(judged, files)
-    if runtime is None:
-        judged.skip_all(RUNTIME_RULES + OUR_RUNTIME_RULES, not_run or "the wheel was not run")
+    if not_run is not None:
+        judged.skip_all(RUNTIME_RULES + OUR_RUNTIME_RULES, not_run)
     else:
         for rule in RUNTIME_RULES + OUR_RUNTIME_RULES:
             judged.add(rule)
