@@ -325,3 +325,75 @@ def test_provenance_names_the_release_the_descriptor_and_the_rules(smoked: dict[
     }
     assert said["spec"]["conformance"] == "smart-tools-conformance/v1" and said["spec"]["kit_rules"] == 17
     assert said["smart_tool_build"]
+
+
+def _json_smoke(runner: Runner, dist: Path, *args: str) -> dict[str, Any]:
+    done = subprocess.run(
+        [sys.executable, "-m", "smart_tool_build", "smoke", "--no-deps", "--format", "json", *args],
+        cwd=dist,
+        env=runner.env(),
+        capture_output=True,
+        text=True,
+        timeout=600,
+    )
+    assert done.returncode in (0, 1), done.stderr
+    return json.loads(done.stdout)  # type: ignore[no-any-return]
+
+
+def _found(document: dict[str, Any]) -> list[tuple[str, str, str, Any]]:
+    return sorted((d["code"], d["severity"], d["path"], d["line"]) for d in document["diagnostics"])
+
+
+W = "samplegood-0.1.0-py3-none-any.whl"
+
+
+def test_the_sdist_lends_its_descriptor_and_a_given_one_wins(dists: dict[str, Path], runner: Runner) -> None:
+    dist = dists[BASE]
+    both = _json_smoke(runner, dist, W, "samplegood-0.1.0.tar.gz")
+    assert both["checked"] == [W]
+    assert (
+        "artifact-descriptor-present",
+        "info",
+        f"{W}/samplegood-0.1.0.dist-info/smart-tool.json",
+        None,
+    ) in _found(both)
+    # alone, the wheel has no descriptor: cli_argv and the capability cannot be judged
+    alone = _found(_json_smoke(runner, dist, W))
+    assert ("cli-argv-installed", "info", W, None) in alone
+    assert ("deterministic-capability-runs", "info", W, None) in alone
+    given = dist.parent / "given-smart-tool.json"
+    given.write_text(
+        '{\n  "manifest": "src/samplegood/SMART_TOOL.md",\n  "cli_argv": ["samplegood"],\n'
+        '  "deterministic_smoke": ["summarize", "--text", "a long text"]\n}\n'
+    )
+    found = _json_smoke(runner, dist, "--descriptor", str(given), W, "samplegood-0.1.0.tar.gz")
+    # summarize is model-backed: with the provider variables removed it exits 3
+    assert ("deterministic-capability-runs", "error", given.as_posix(), 4) in _found(found)
+    assert ("artifact-descriptor-present", "info", given.as_posix(), None) in _found(found)
+
+
+def test_root_judges_the_file_rules_on_the_source_and_git_says_where_it_is(
+    builder: Builder, dists: dict[str, Path], runner: Runner
+) -> None:
+    root = project_of(builder, BASE)
+    git = ["git", "-c", "user.name=t", "-c", "user.email=t@example.com", "-C", str(root)]
+    for args in (
+        ["init", "-q", "-b", "main"],
+        ["remote", "add", "origin", "https://github.com/example/samplegood.git"],
+        ["add", "-A"],
+        ["commit", "-q", "-m", "samplegood"],
+    ):
+        subprocess.run([*git, *args], check=True, capture_output=True)
+    head = subprocess.run(
+        [*git, "rev-parse", "HEAD"], check=True, capture_output=True, text=True
+    ).stdout.strip()
+    result = smoke(runner, dists["sample-bad-name-uppercase"], "--root", str(root))
+    # the sdist's name is uppercase, the root's is not: the root is what was judged
+    assert result.statuses()["manifest-name-format"] == PASS
+    said = result.document["provenance"]
+    assert (said["root"], said["repository"], said["ref"], said["commit"]) == (
+        str(root),
+        "https://github.com/example/samplegood.git",
+        "main",
+        head,
+    )
