@@ -17,13 +17,12 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, Optional
 
 from ..diagnostics.diagnostic import Diagnostic, Severity, set_aside
+from .commands import EXIT_CLEAN, EXIT_FAILURE, EXIT_FINDINGS
 
 if TYPE_CHECKING:
     from ..smoke.conformance import FileFacts
     from ..smoke.descriptors import Sdist
     from ..smoke.run import SmokeResult
-
-EXIT_CLEAN, EXIT_FINDINGS, EXIT_FAILURE = 0, 1, 2
 
 
 class _Refused(Exception):
@@ -162,7 +161,7 @@ def _conformance(args: argparse.Namespace, wheel: str, sdist: Optional[Sdist], r
         warnings_as_errors=args.warnings_as_errors,
         not_run=None if ran else "the wheel cannot be read, so nothing was run (see artifact-readable)",
     )
-    print(json.dumps(found, indent=2, ensure_ascii=False))
+    print(json.dumps(found, indent=2))  # ASCII, as the kit prints it: any terminal takes it
     return EXIT_FINDINGS if found["verdict"] == FAIL else EXIT_CLEAN
 
 

@@ -95,6 +95,9 @@ def smoke_wheel(
         command, found = choose_command(facts)
         found += facts.notes
         found += judge(facts, _observe(environment, facts, command, options, caller))
+    except KeyboardInterrupt:  # smoke interrupted: nothing is kept, --keep or not
+        environment.remove()
+        raise
     finally:
         if not options.keep:
             environment.remove()
