@@ -13,6 +13,7 @@ from __future__ import annotations
 import json
 import os
 import shutil
+import signal
 import subprocess
 import sys
 import time
@@ -40,7 +41,11 @@ OVER_LIBRARY = {"valid-library--setuptools", "valid-library--wrapper", "installe
 ISOLATED = {LIBRARY, "valid-library--setuptools", "valid-library--wrapper"}
 #: fixtures that need their dependencies (smart-tool-build) installed
 WITH_DEPS = {LIBRARY, *OVER_LIBRARY}
-TIMEOUT = {"no-hang-stdin-closed": 2.0, "no-hang-stdin-closed--ignores-sigterm": 2.0}
+TIMEOUT = {
+    "no-hang-stdin-closed": 2.0,
+    "no-hang-stdin-closed--ignores-sigterm": 2.0,
+    "no-hang-stdin-closed--every-probe": 2.0,
+}
 #: seconds between SIGTERM and SIGKILL (smart_tool_build.smoke.probe.GRACE_SECONDS)
 GRACE = 2.0
 #: smoked with their peak memory measured
@@ -207,6 +212,9 @@ NO_COMMAND = [
     i("help-flags-supported", D, 3),
     i("failure-exits-non-zero", D, 3),
     i("no-hang-stdin-closed", D, 3),
+    i("installed-files-untouched", W, None),
+    i("working-folder-untouched", D, 3),
+    i("no-processes-left-behind", D, 3),
     i("capability-help-supported", D, 4),
     i("deterministic-capability-runs", D, 4),
     i("cli-version", M, 4),
@@ -252,6 +260,19 @@ EXPECTED: dict[str, list[Expected]] = {
         e("deterministic-capability-runs", D, 4),
         NO_LIBRARY,
     ],
+    # every probe hangs, ignores SIGTERM, prints 8 MB and leaves a daemon: all at once
+    "no-hang-stdin-closed--every-probe": [
+        e("no-hang-stdin-closed", D, 3),
+        e("deterministic-capability-runs", D, 4),
+        i("loads-without-provider", D, 3),
+        i("help-flags-supported", D, 3),
+        i("failure-exits-non-zero", D, 3),
+        i("capability-help-supported", D, 4),
+        i("cli-version", M, 4),
+        i("help-renders-manifest-body", M, 13),
+        NO_SKILL,
+        NO_LIBRARY,
+    ],
     # asks for its input on /dev/tty, then on stdin: neither is there, it fails at once
     "deterministic-capability-runs--terminal": [e("deterministic-capability-runs", D, 4), NO_LIBRARY],
     "help-renders-manifest-body": [w("help-renders-manifest-body", M, 13), NO_SKILL, NO_LIBRARY],
@@ -262,11 +283,16 @@ EXPECTED: dict[str, list[Expected]] = {
     "no-processes-left-behind": [w("no-processes-left-behind", D, 3), NO_LIBRARY],
     # a daemon: out of the process group, stdio on /dev/null, in /; found and ended all the same
     "no-processes-left-behind--daemon": [w("no-processes-left-behind", D, 3), NO_LIBRARY],
-    # cli_argv names none of two console scripts; a module the wheel does not ship
+    # cli_argv names none of two console scripts: nothing to run
     "cli-argv-installed": [e("cli-argv-installed", D, 3), *NO_COMMAND],
-    "cli-argv-installed--module-not-shipped": [e("cli-argv-installed", D, 3), *NO_COMMAND],
-    # cli_argv runs a source file: the wheel's only console script is run instead, said as info
-    "cli-argv-installed--only-script": [i("cli-argv-installed", D, 3), NO_LIBRARY],
+    # a module the wheel does not ship: an error; its only console script is run instead
+    "cli-argv-installed--module-not-shipped": [e("cli-argv-installed", D, 3), NO_LIBRARY],
+    # cli_argv names a command the wheel does not install: an error; its only console script
+    # is run instead, so every other rule is still judged (and passes)
+    "cli-argv-installed--only-script": [e("cli-argv-installed", D, 3), NO_LIBRARY],
+    # cli_argv runs a source file (`uv run --no-project src/smoke_demo/cli.py`): the file the
+    # wheel installs is run with the environment's python
+    "valid--source-file": [NO_LIBRARY],
     # built without smart-tool-build and the manifest left out: the installed accessor finds
     # nothing, so the tool's own --help (render_skill) fails too; no descriptor to point into
     "installed-manifest-matches": [
@@ -360,6 +386,78 @@ def test_sigterm_ignored_costs_the_timeout_and_the_grace(smoked: dict[str, Smoke
     assert result.seconds < TIMEOUT["no-hang-stdin-closed--ignores-sigterm"] + GRACE + 8
     (said,) = result.messages("no-hang-stdin-closed")
     assert "(SIGTERM, then SIGKILL after 2 s: it ignored SIGTERM)" in said, said
+
+
+EVERY = "no-hang-stdin-closed--every-probe"
+#: the daemons its probes start carry this in their command lines
+EVERY_MARK = "smoke-demo-every-probe"
+
+
+def test_every_probe_hanging_costs_one_timeout(smoked: dict[str, Smoked]) -> None:
+    """Seven probes that hang and ignore SIGTERM, run at once: one timeout and one grace period
+    (one after another they took 7 x (2 + 2) s), every daemon ended, the output bounded."""
+    result = smoked[EVERY]
+    assert result.seconds < 2 * TIMEOUT[EVERY] + GRACE + 8, result.seconds
+    (said,) = result.messages("no-hang-stdin-closed")
+    assert said.startswith("`smoke-demo --help`, `smoke-demo -h`, `smoke-demo --version`, `smoke-demo -V`")
+    assert "(SIGTERM, then SIGKILL after 2 s: it ignored SIGTERM)" in said, said
+    assert len(json.dumps(result.document)) < 8192
+    left = _cmdlines_with(EVERY_MARK)
+    for pid in left:  # never leave one running, whatever the outcome
+        os.kill(pid, 9)
+    assert left == []
+
+
+def _wait_for(condition: Any, seconds: float) -> bool:
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
+        if condition():
+            return True
+        time.sleep(0.1)
+    return False
+
+
+@pytest.mark.skipif(not Path("/proc").is_dir(), reason="needs /proc")
+@pytest.mark.parametrize(
+    ("number", "name", "code"), [(signal.SIGINT, "SIGINT", 130), (signal.SIGTERM, "SIGTERM", 143)]
+)
+def test_an_interrupt_of_smoke_ends_every_probe(
+    number: int, name: str, code: int, wheels: dict[str, Path], runner: Runner, smoked: dict[str, Smoked]
+) -> None:
+    """SIGINT or SIGTERM to smoke while its probes hang: one line, exit 128 + the signal, no
+    probe or daemon left running, no environment left on disk."""
+    wheel = wheels[EVERY]
+    env = runner.env()
+    temp = runner.tmp / f"interrupted-{name}"
+    temp.mkdir()
+    env["TMPDIR"] = str(temp)
+    process = subprocess.Popen(
+        [sys.executable, "-m", "smart_tool_build", "smoke", "--no-deps", "--timeout", "120", wheel.name],
+        cwd=wheel.parent,
+        env=env,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
+    try:
+        assert _wait_for(lambda: len(_cmdlines_with(EVERY_MARK)) >= 7, 60), "the probes never started"
+        process.send_signal(number)
+        stdout, stderr = process.communicate(timeout=60)
+    finally:
+        if process.poll() is None:
+            process.kill()
+    left = _cmdlines_with(EVERY_MARK)
+    for pid in left:
+        os.kill(pid, 9)
+    assert process.returncode == code, stderr
+    assert stdout == ""
+    assert stderr.splitlines() == [
+        f"smart-tool: error: smoke interrupted ({name}): every probe it started was ended and its "
+        "environment removed"
+    ]
+    assert left == []
+    assert _our_processes(temp) == []
+    assert list(temp.iterdir()) == []
 
 
 def test_100_megabytes_of_output_are_read_and_dropped(smoked: dict[str, Smoked]) -> None:

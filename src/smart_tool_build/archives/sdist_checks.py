@@ -76,7 +76,16 @@ def check_sdist(
                 f"a second SMART_TOOL.md in the sdist (the manifest is {member})",
             )
         )
-    if member not in archive.files:
+    if posixpath.basename(relative) != MANIFEST:
+        out.append(
+            make(
+                "manifest-present",
+                f"{shown}/{descriptor_member}",
+                parsed.key_lines.get("manifest"),
+                f"`manifest` names {parsed.descriptor.manifest!r}; the manifest must be named {MANIFEST}",
+            )
+        )
+    elif member not in archive.files:
         out.append(
             make(
                 "manifest-present", f"{shown}/{member}", None, "the manifest the descriptor names is missing"

@@ -199,39 +199,9 @@ def run_inspect(args: argparse.Namespace) -> int:
 
 
 def run_smoke(args: argparse.Namespace) -> int:
-    from ..diagnostics.diagnostic import set_aside
-    from ..smoke.run import EnvironmentProblem, SmokeOptions, smoke_wheel
+    from .smoke_command import run_smoke
 
-    for given in args.wheels:
-        if not Path(given).is_file():
-            _error(f"{given}: no such file")
-            return EXIT_FAILURE
-        if not given.lower().endswith(".whl"):
-            _error(f"{given}: not a wheel (build one: python -m build --wheel)")
-            return EXIT_FAILURE
-    for folder in args.find_links:
-        if "://" not in folder and not Path(folder).is_dir():
-            _error(f"--find-links {folder}: no such folder (a folder of wheels, or its URL)")
-            return EXIT_FAILURE
-    options = SmokeOptions(
-        timeout=args.timeout,
-        deps=not args.no_deps,
-        python=args.python,
-        keep=args.keep,
-        find_links=tuple(args.find_links),
-    )
-    diagnostics: list[Diagnostic] = []
-    for given in args.wheels:
-        try:
-            result = smoke_wheel(Path(given), given, options)
-        except EnvironmentProblem as exc:
-            _error(f"{given}: {exc.why}\n  fix: {exc.fix}")
-            return EXIT_FAILURE
-        if result.kept is not None:
-            print(f"smart-tool: kept the environment of {given} at {result.kept}", file=sys.stderr)
-        diagnostics += result.diagnostics
-    kept, ignored = set_aside(diagnostics, args.ignore or ())
-    return report(args, kept, list(args.wheels), noun="wheel", ignored=ignored)
+    return run_smoke(args)
 
 
 def run_show(args: argparse.Namespace) -> int:

@@ -109,7 +109,9 @@ def _parser() -> argparse.ArgumentParser:
     inspect.set_defaults(run=run.run_inspect)
 
     smoke = command("smoke")
-    smoke.add_argument("wheels", nargs="+", metavar="WHEEL", help="a .whl")
+    smoke.add_argument(
+        "artifacts", nargs="+", metavar="ARTIFACT", help="a .whl, and its sdist for the descriptor (dist/*)"
+    )
     smoke.add_argument(
         "--timeout", type=_seconds, default=20.0, metavar="SECONDS", help="per probe (default: 20)"
     )
@@ -126,6 +128,7 @@ def _parser() -> argparse.ArgumentParser:
     )
     _add_ignore_option(smoke)
     _add_report_options(smoke)
+    _add_conformance_options(smoke)
     smoke.set_defaults(run=run.run_smoke)
 
     show = command("show")
@@ -243,6 +246,24 @@ def _add_report_options(parser: argparse.ArgumentParser) -> None:
     )
     parser.add_argument(
         "--warnings-as-errors", action="store_true", help="exit 1 on warnings as well as errors"
+    )
+
+
+def _add_conformance_options(smoke: argparse.ArgumentParser) -> None:
+    """smoke's own: where the descriptor and the file rules come from, and the kit's format."""
+    for action in smoke._actions:
+        if action.dest == "format" and action.choices is not None:
+            action.choices = (*action.choices, "conformance")
+            action.help = f"{action.help}; conformance: the conformance kit's own JSON document, for one tool"
+    smoke.add_argument(
+        "--descriptor",
+        metavar="PATH",
+        help="the smart-tool.json to use (default: the wheel's, else its sdist's)",
+    )
+    smoke.add_argument(
+        "--root",
+        metavar="DIR",
+        help="--format conformance: judge the file rules on this source root (default: the sdist)",
     )
 
 

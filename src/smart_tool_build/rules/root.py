@@ -48,6 +48,8 @@ class RootReport:
     options: config.Options
     descriptor: Optional[descriptor.Descriptor] = None
     manifest: Optional[manifest.Manifest] = None
+    #: the manifest's frontmatter as read, valid or not (None: not read)
+    frontmatter: Any = None
     #: the manifest's path relative to the root (POSIX), when the descriptor names one
     manifest_relative: Optional[str] = None
     #: the manifest's import path in a wheel (``acme/SMART_TOOL.md``), or None outside every
@@ -171,7 +173,7 @@ def check_root(
     out += [
         d._replace(anchor=shown_descriptor) if d.code == "manifest-present" else d for d in result.diagnostics
     ]
-    report.manifest = result.manifest
+    report.manifest, report.frontmatter = result.manifest, result.frontmatter
     # the rules that need other files run on whatever fields are readable, so one bad
     # field does not hide a drifted version: every problem is reported at once
     fm = result.frontmatter if isinstance(result.frontmatter, safe_yaml.LineDict) else None

@@ -7,8 +7,10 @@ raises :class:`EnvironmentProblem`, which says why and how to fix it.
 
 from __future__ import annotations
 
+import contextlib
 import os
 import shutil
+import signal
 import subprocess
 import sys
 import tempfile
@@ -73,24 +75,38 @@ def installer_environment(environ: Mapping[str, str]) -> dict[str, str]:
 
 
 def _run(args: list[str], cwd: Path, env: Mapping[str, str], what: str, fix: str) -> None:
+    """Run one installer command, bounded; in its own process group, so an interrupt of
+    smoke ends it and whatever it started (a build backend, ensurepip's pip)."""
     try:
-        done = subprocess.run(
+        process = subprocess.Popen(
             args,
             cwd=str(cwd),
             env=dict(env),
             stdin=subprocess.DEVNULL,
-            capture_output=True,
-            text=True,
-            timeout=INSTALL_TIMEOUT,
+            stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE,
+            start_new_session=True,
         )
-    except subprocess.TimeoutExpired:
-        raise EnvironmentProblem(f"{what} took over {INSTALL_TIMEOUT} s", fix) from None
     except OSError as exc:
         raise EnvironmentProblem(f"{what}: cannot run {args[0]}: {exc.strerror or exc}", fix) from None
-    if done.returncode != 0:
-        output = (done.stderr.strip() or done.stdout.strip()).splitlines()
+    try:
+        stdout, stderr = process.communicate(timeout=INSTALL_TIMEOUT)
+    except BaseException as exc:
+        _kill_group(process)
+        if isinstance(exc, subprocess.TimeoutExpired):
+            raise EnvironmentProblem(f"{what} took over {INSTALL_TIMEOUT} s", fix) from None
+        raise
+    if process.returncode != 0:
+        said = stderr.strip() or stdout.strip()
+        output = said.decode("utf-8", "replace").splitlines()
         tail = "\n".join(f"  {line}" for line in output[-12:]) or "  (no output)"
-        raise EnvironmentProblem(f"{what} failed (exit {done.returncode}):\n{tail}", fix)
+        raise EnvironmentProblem(f"{what} failed (exit {process.returncode}):\n{tail}", fix)
+
+
+def _kill_group(process: subprocess.Popen[bytes]) -> None:
+    with contextlib.suppress(ProcessLookupError, PermissionError):
+        os.killpg(process.pid, signal.SIGKILL)
+    process.wait()
 
 
 def find_uv(environ: Mapping[str, str]) -> Optional[str]:
@@ -120,7 +136,7 @@ def make_environment(python: Optional[str], environ: Mapping[str, str]) -> Throw
         else:
             fix = "install the interpreter's venv module (Debian: python3-venv), or put uv on PATH"
             _run([interpreter, "-m", "venv", str(prefix)], root, env, f"{interpreter} -m venv", fix)
-    except EnvironmentProblem:
+    except BaseException:  # a problem, or smoke interrupted: nothing is left on disk
         shutil.rmtree(root, ignore_errors=True)
         raise
     return ThrowawayEnvironment(root, prefix, "uv" if uv is not None else "pip")

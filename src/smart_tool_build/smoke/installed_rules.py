@@ -11,7 +11,7 @@ from pathlib import Path, PurePosixPath
 from typing import Optional
 
 from ..runtime import skill
-from .judge import Judge, probe_args, probes_key
+from .judge import NO_COMMAND, Judge, probe_args, probes_key
 
 
 def _help_output(j: Judge) -> Optional[str]:
@@ -28,15 +28,15 @@ def body(j: Judge) -> None:
     facts = j.facts
     place = facts.manifest_place(facts.body_line)
     output = _help_output(j)
-    if facts.manifest is None:
+    if facts.manifest_body is None:
         j.skip(
             "help-renders-manifest-body",
             place,
-            "the wheel carries no valid manifest (smart-tool inspect says why)",
+            "the wheel carries no manifest whose frontmatter reads (smart-tool inspect says why)",
         )
     elif output is None:
         j.skip("help-renders-manifest-body", place, "--help did not succeed (see the rules above)")
-    elif _normal(facts.manifest.body) not in _normal(output):
+    elif _normal(facts.manifest_body) not in _normal(output):
         run = j.probe("help")
         cut = " (its output was cut at the cap)" if run is not None and run.truncated else ""
         j.add(
@@ -152,6 +152,9 @@ def accessor(j: Judge) -> None:
 
 def untouched(j: Judge) -> None:
     """installed-files-untouched: a tool's files "belong outside the tool's own directory"."""
+    if j.seen.command is None:
+        j.skip("installed-files-untouched", (j.facts.shown, None), NO_COMMAND)
+        return
     changed = j.seen.changed
     if changed:
         j.add(
@@ -177,6 +180,9 @@ def working_folder(j: Judge) -> None:
     """working-folder-untouched: the smart-tools text, "Where a tool puts its files": a tool
     "is invoked from a working directory it did not choose, so neither [its own directory
     nor that one] is a safe place to write"; output goes "where the caller asked for"."""
+    if j.seen.command is None:
+        j.skip("working-folder-untouched", j.facts.descriptor_place("cli_argv"), NO_COMMAND)
+        return
     args = probe_args(j.facts)
     wrote: dict[str, list[str]] = {}
     for name, paths in j.seen.wrote.items():
@@ -202,6 +208,9 @@ def _listed(paths: Sequence[str], most: int = 5) -> str:
 
 def left_behind(j: Judge, place: tuple[str, Optional[int]]) -> None:
     """no-processes-left-behind: nothing keeps running that the caller did not ask for."""
+    if j.seen.command is None:
+        j.skip("no-processes-left-behind", place, NO_COMMAND)
+        return
     runs = [run for run in j.seen.probes.values() if run.left_behind]
     left = [j.called(name) for name, run in j.seen.probes.items() if run.left_behind]
     if left:

@@ -7,9 +7,12 @@ from pathlib import Path
 from typing import Optional
 
 from ..diagnostics.diagnostic import CodeId, Diagnostic, Severity, make
+from .command import Command
 from .probe import ProbeResult
-from .wheel_facts import Command, WheelFacts
+from .wheel_facts import WheelFacts
 
+#: why a rule that runs the tool cannot be judged when no command was found
+NO_COMMAND = "there is no command to run (see cli-argv-installed)"
 #: appended to cli_argv to provoke a failure: a verb no tool defines (the kit's)
 BAD_VERB = "__conformance_no_such_verb__"
 

@@ -13,7 +13,9 @@ from __future__ import annotations
 import os
 import re
 import selectors
+import signal
 import subprocess
+import threading
 import time
 from collections.abc import Mapping, Sequence
 from pathlib import Path
@@ -95,10 +97,24 @@ class ProbeResult(NamedTuple):
     sigkilled: bool = False
     #: a process it started still held its output open and could not be found to end
     escaped: bool = False
+    #: ended early because smoke itself was interrupted: says nothing of the tool
+    interrupted: bool = False
 
     @property
     def ok(self) -> bool:
         return self.returncode == 0 and not self.timed_out
+
+    def ended(self) -> str:
+        """How it ended, for a message: ``exits 3``, or ``is killed by SIGSEGV`` (a crash)."""
+        code = self.returncode
+        if code is None and self.error:
+            return "cannot be started"
+        if code is not None and code < 0:
+            try:
+                return f"is killed by {signal.Signals(-code).name}"
+            except ValueError:
+                return f"is killed by signal {-code}"
+        return f"exits {code}"
 
     def first_line(self) -> str:
         """The line of its error output (else its output) that says most, for a message: the
@@ -139,8 +155,13 @@ def run_probe(
     timeout: float,
     grace: float = GRACE_SECONDS,
     cap: int = OUTPUT_CAP,
+    stop: Optional[threading.Event] = None,
 ) -> ProbeResult:
-    """Run ``argv`` once, bounded; never raises for what the tool does."""
+    """Run ``argv`` once, bounded; never raises for what the tool does.
+
+    ``stop``, once set (smoke itself was interrupted), ends the probe at once as a timeout
+    would. Whatever happens here, an exception included, nothing it started keeps running.
+    """
     args = tuple(argv)
     token = processes.new_token()
     started = time.monotonic()
@@ -156,11 +177,34 @@ def run_probe(
         )
     except OSError as exc:
         return ProbeResult(args, None, "", "", error=f"cannot be started: {exc.strerror or exc}")
-    assert process.stdout is not None and process.stderr is not None
     marks = processes.marks(process.pid, token)
+    try:
+        return _watch(args, process, marks, started, (timeout, grace), cap, stop)
+    except BaseException:
+        processes.end(marks, grace)
+        process.wait()
+        raise
+    finally:
+        for stream in (process.stdout, process.stderr):
+            if stream is not None:
+                stream.close()
+
+
+def _watch(
+    args: tuple[str, ...],
+    process: subprocess.Popen[bytes],
+    marks: processes.Marks,
+    started: float,
+    limits: tuple[float, float],
+    cap: int,
+    stop: Optional[threading.Event],
+) -> ProbeResult:
+    """Read the probe's output as it comes until it ends, is timed out or is stopped."""
+    assert process.stdout is not None and process.stderr is not None
+    timeout, grace = limits
     streams: dict[IO[bytes], _Capture] = {process.stdout: _Capture(cap), process.stderr: _Capture(cap)}
     deadline = started + timeout
-    timed_out = left_behind = sigkilled = escaped = False
+    timed_out = left_behind = sigkilled = escaped = interrupted = False
     exited_at: Optional[float] = None
 
     def end_all() -> bool:
@@ -168,6 +212,9 @@ def run_probe(
         ended = processes.end(marks, grace)
         sigkilled = sigkilled or ended.killed
         return ended.found
+
+    def stopped() -> bool:
+        return stop is not None and stop.is_set()
 
     with selectors.DefaultSelector() as selector:
         for stream in streams:
@@ -178,8 +225,8 @@ def run_probe(
                 if process.poll() is not None:
                     exited_at = now
                     left_behind = end_all()
-                elif now >= deadline:
-                    timed_out = True
+                elif now >= deadline or stopped():
+                    timed_out, interrupted = True, stopped()
                     end_all()
                     process.wait()
                     exited_at = time.monotonic()
@@ -194,13 +241,11 @@ def run_probe(
                     streams[key.fileobj].add(data)  # type: ignore[index]
                 else:
                     selector.unregister(key.fileobj)
-    for stream in streams:
-        stream.close()
     if exited_at is None:  # the tool closed its output and kept running
-        try:
-            process.wait(max(0.0, deadline - time.monotonic()))
-        except subprocess.TimeoutExpired:
-            timed_out = True
+        while process.poll() is None and time.monotonic() < deadline and not stopped():
+            time.sleep(_POLL_SECONDS)
+        if process.poll() is None:
+            timed_out, interrupted = True, stopped()
             end_all()
         else:
             left_behind = end_all()
@@ -217,4 +262,5 @@ def run_probe(
         seconds=time.monotonic() - started,
         sigkilled=sigkilled,
         escaped=escaped,
+        interrupted=interrupted,
     )

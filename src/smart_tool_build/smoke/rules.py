@@ -12,7 +12,7 @@ from typing import Callable, Optional
 
 from ..diagnostics.diagnostic import CodeId, Diagnostic
 from . import installed_rules
-from .judge import BAD_VERB, Judge, Observed, probe_args, probes_key
+from .judge import BAD_VERB, NO_COMMAND, Judge, Observed, probe_args, probes_key
 from .probe import GRACE_SECONDS, ProbeResult
 from .wheel_facts import WheelFacts
 
@@ -25,7 +25,7 @@ def judge(facts: WheelFacts, seen: Observed) -> list[Diagnostic]:
     cli = facts.descriptor_place("cli_argv")
     if seen.command is None:
         for code in ("loads-without-provider", "help-flags-supported", "failure-exits-non-zero"):
-            j.skip(code, cli, "there is no command to run (see cli-argv-installed)")
+            j.skip(code, cli, NO_COMMAND)
     else:
         _loads(j, cli)
         _help_flags(j, cli)
@@ -53,7 +53,7 @@ def _loads(j: Judge, place: tuple[str, Optional[int]]) -> None:
         j.add(
             "loads-without-provider",
             place,
-            f"{j.called('help')} exits {run.returncode} with the provider variables removed "
+            f"{j.called('help')} {run.ended()} with the provider variables removed "
             f"({removed}): {run.first_line()}",
             "installed with --no-deps: drop it if the tool has dependencies"
             if not j.seen.deps and "ModuleNotFoundError" in run.first_line()
@@ -78,7 +78,7 @@ def _answered(
         if run.timed_out:
             hung.append(j.called(name))
         elif not run.ok:
-            problems.append(f"{j.called(name)} exits {run.returncode}: {run.first_line()}")
+            problems.append(f"{j.called(name)} {run.ended()}: {run.first_line()}")
         else:
             problems += filter(None, [check(name, run)])
     if problems:
@@ -139,16 +139,16 @@ def _version(j: Judge) -> None:
     facts = j.facts
     place = facts.manifest_place(facts.version_line)
     if j.seen.command is None:
-        j.skip("cli-version", place, "there is no command to run (see cli-argv-installed)")
+        j.skip("cli-version", place, NO_COMMAND)
         return
-    if facts.manifest is None:
+    if facts.manifest_version is None:
         j.skip(
             "cli-version",
             place,
-            "the wheel carries no valid manifest to take the version from (smart-tool inspect says why)",
+            "the wheel carries no manifest with a version to compare (smart-tool inspect says why)",
         )
         return
-    version = facts.manifest.version
+    version = facts.manifest_version
 
     def printed(name: str, run: ProbeResult) -> Optional[str]:
         if _printed_version(run.stdout, version):
@@ -166,7 +166,11 @@ def _capability(j: Judge) -> None:
     smoke = j.facts.descriptor.deterministic_smoke if j.facts.descriptor else None
     for code in ("capability-help-supported", "deterministic-capability-runs"):
         if j.seen.command is None:
-            j.skip(code, place, "there is no command to run (see cli-argv-installed)")
+            j.skip(code, place, NO_COMMAND)
+        elif j.facts.descriptor is None:
+            j.skip(
+                code, place, "there is no usable descriptor to declare a capability (see cli-argv-installed)"
+            )
         elif not smoke:
             j.skip(code, place, "the descriptor declares no deterministic_smoke, so no capability is known")
     if j.seen.command is None or not smoke:
@@ -184,7 +188,7 @@ def _capability(j: Judge) -> None:
         j.add(
             "capability-help-supported",
             place,
-            f"{j.called('capability-help')} exits {run.returncode}: {run.first_line()}",
+            f"{j.called('capability-help')} {run.ended()}: {run.first_line()}",
             "give every capability its own --help",
         )
     run = j.probe("smoke")
@@ -201,8 +205,7 @@ def _capability(j: Judge) -> None:
         j.add(
             "deterministic-capability-runs",
             place,
-            f"{j.called('smoke')} exits {run.returncode} with the provider variables removed: "
-            f"{run.first_line()}",
+            f"{j.called('smoke')} {run.ended()} with the provider variables removed: {run.first_line()}",
             "a deterministic capability runs with no provider configured",
         )
 
@@ -213,7 +216,7 @@ def _hangs(j: Judge) -> None:
         j.skip(
             "no-hang-stdin-closed",
             j.facts.descriptor_place("cli_argv"),
-            "there is no command to run (see cli-argv-installed)",
+            NO_COMMAND,
         )
         return
     if not hung:

@@ -9,15 +9,19 @@ variables removed (:mod:`probe`); the rules turn what was seen into diagnostics
 from __future__ import annotations
 
 import os
+import threading
 from collections.abc import Mapping
 from pathlib import Path
 from typing import NamedTuple, Optional
 
 from ..diagnostics.diagnostic import Diagnostic
+from .batch import run_all
+from .command import Command, choose_command
+from .descriptors import DescriptorSource
 from .environment import EnvironmentProblem, ThrowawayEnvironment, install, make_environment, site_packages
 from .probe import ProbeResult, probe_environment, provider_variables, run_probe
 from .rules import Observed, judge, probe_args
-from .wheel_facts import Command, WheelFacts, choose_command, read_wheel
+from .wheel_facts import WheelFacts, read_wheel
 
 __all__ = ["EnvironmentProblem", "SmokeOptions", "SmokeResult", "smoke_wheel"]
 
@@ -54,38 +58,53 @@ class SmokeOptions(NamedTuple):
     keep: bool = False
     #: folders of wheels (or their URLs) the installer looks in besides the index
     find_links: tuple[str, ...] = ()
+    #: probes run at once (None: all of them; 1: one after another)
+    jobs: Optional[int] = None
 
 
 class SmokeResult(NamedTuple):
     diagnostics: list[Diagnostic]
     #: the environment's folder, when kept
     kept: Optional[Path] = None
+    #: what was read of the wheel (its name, version, descriptor and manifest)
+    facts: Optional[WheelFacts] = None
 
 
 def smoke_wheel(
-    path: Path, shown: str, options: SmokeOptions, environ: Optional[Mapping[str, str]] = None
+    path: Path,
+    shown: str,
+    options: SmokeOptions,
+    environ: Optional[Mapping[str, str]] = None,
+    *,
+    sdist: Optional[DescriptorSource] = None,
+    given: Optional[DescriptorSource] = None,
 ) -> SmokeResult:
     """Install ``path`` into a throwaway environment and run the runtime rules on it.
 
+    The descriptor is ``given`` when there is one, else the wheel's own, else its ``sdist``'s.
     Raises :class:`EnvironmentProblem` when the environment cannot be made or the wheel
     cannot be installed into it.
     """
     if os.name == "nt":
         raise EnvironmentProblem("smoke needs a POSIX system (process groups)", "run it on Linux or macOS")
     caller = dict(os.environ if environ is None else environ)
-    facts = read_wheel(path, shown)
+    facts = read_wheel(path, shown, sdist=sdist, given=given)
     if facts.problems:
-        return SmokeResult(facts.problems)
+        return SmokeResult(facts.problems, facts=facts)
     environment = make_environment(options.python, caller)
     try:
         install(environment, path.resolve(), deps=options.deps, environ=caller, find_links=options.find_links)
         command, found = choose_command(facts)
+        found += facts.notes
         found += judge(facts, _observe(environment, facts, command, options, caller))
+    except KeyboardInterrupt:  # smoke interrupted: nothing is kept, --keep or not
+        environment.remove()
+        raise
     finally:
         if not options.keep:
             environment.remove()
     found.sort(key=lambda d: (d.path or "", d.line or 0))
-    return SmokeResult(found, environment.root if options.keep else None)
+    return SmokeResult(found, environment.root if options.keep else None, facts)
 
 
 def _command_argv(environment: ThrowawayEnvironment, command: Command) -> tuple[list[str], str]:
@@ -93,6 +112,12 @@ def _command_argv(environment: ThrowawayEnvironment, command: Command) -> tuple[
     if command.kind == "module":
         return [str(environment.python), "-m", command.name, *command.args], " ".join(
             ("python -m", command.name, *command.args)
+        )
+    if command.kind == "file":
+        site = next((s for s in site_packages(environment) if (s / command.name).is_file()), None)
+        path = str((site or environment.prefix) / command.name)
+        return [str(environment.python), path, *command.args], " ".join(
+            ("python", command.name, *command.args)
         )
     return [str(environment.script(command.name)), *command.args], " ".join((command.name, *command.args))
 
@@ -105,13 +130,12 @@ def _observe(
     caller: Mapping[str, str],
 ) -> Observed:
     env = probe_environment(caller, environment.prefix, environment.bin_dir)
+    left: dict[str, list[str]] = {}
 
-    wrote: dict[str, list[str]] = {}
-
-    def probe(name: str, argv: list[str]) -> ProbeResult:
+    def probe(name: str, argv: list[str], stop: threading.Event) -> ProbeResult:
         folder = environment.scratch(name)
-        result = run_probe(argv, env=env, cwd=folder, timeout=options.timeout)
-        wrote[name] = _left_in(folder)
+        result = run_probe(argv, env=env, cwd=folder, timeout=options.timeout, stop=stop)
+        left[name] = _left_in(folder)
         return result
 
     before = _files(environment.prefix)
@@ -119,13 +143,15 @@ def _observe(
     shown = ""
     if command is not None:
         argv, shown = _command_argv(environment, command)
-        for name, extra in probe_args(facts).items():
-            probes[name] = probe(name, [*argv, *extra])
+        calls = {name: [*argv, *extra] for name, extra in probe_args(facts).items()}
+        probes = run_all(calls, probe, options.jobs)
     changed = _changes(before, _files(environment.prefix))
     accessor = None
     if facts.name:
         # -B: the accessor's own imports write no bytecode; it runs after the files are compared
-        accessor = probe("accessor", [str(environment.python), "-I", "-B", "-c", ACCESSOR_PROBE, facts.name])
+        argv = [str(environment.python), "-I", "-B", "-c", ACCESSOR_PROBE, facts.name]
+        accessor = run_all({"accessor": argv}, probe)["accessor"]
+    wrote = {name: left[name] for name in probes if left.get(name)}  # in the probes' order
     return Observed(
         command,
         shown,
@@ -135,7 +161,7 @@ def _observe(
         scrubbed=provider_variables(caller),
         accessor=accessor,
         changed=changed,
-        wrote={name: found for name, found in wrote.items() if found and name in probes},
+        wrote=wrote,
         prefix=environment.prefix,
         site=site_packages(environment),
     )

@@ -16,10 +16,11 @@ from smart_tool_build.diagnostics.codes import resolve
 from smart_tool_build.diagnostics.diagnostic import Severity, make, set_aside
 from smart_tool_build.rules.descriptor import Descriptor
 from smart_tool_build.rules.manifest import parse_bytes
+from smart_tool_build.smoke.command import Command, choose_command
 from smart_tool_build.smoke.probe import ProbeResult
 from smart_tool_build.smoke.rules import Observed, _printed_version, judge, probe_args
 from smart_tool_build.smoke.run import _changes, _left_in
-from smart_tool_build.smoke.wheel_facts import Command, WheelFacts, choose_command
+from smart_tool_build.smoke.wheel_facts import WheelFacts
 from support import run_cli
 
 MANIFEST = b"""---
@@ -48,11 +49,13 @@ def facts(
     found = WheelFacts(Path("acme.whl"), "acme.whl", name="acme", version="1.0.0")
     found.scripts = {name: "acme.cli:main" for name in scripts}
     found.top_level = set(top_level)
+    found.members = {"acme/__init__.py", "acme/cli.py", "acme/SMART_TOOL.md"}
     if argv is not None:
         found.descriptor = Descriptor("src/acme/SMART_TOOL.md", argv, smoke)
-        found.descriptor_member = "acme-1.0.0.dist-info/smart-tool.json"
+        found.descriptor_path = "acme.whl/acme-1.0.0.dist-info/smart-tool.json"
         found.descriptor_lines = {"cli_argv": 3, "deterministic_smoke": 4}
     found.manifest = parse_bytes(MANIFEST).manifest
+    found.manifest_version, found.manifest_body = "1.0.0", "# acme\n\nDoes things well."
     found.manifest_member, found.version_line, found.body_line = "acme/SMART_TOOL.md", 4, 12
     return found
 
@@ -64,22 +67,32 @@ def codes(found: list) -> list[tuple[str, str, Optional[str], Optional[int]]]:  
 D = "acme.whl/acme-1.0.0.dist-info/smart-tool.json"
 
 
+ACME = Command("script", "acme", ())
+
+
 @pytest.mark.parametrize(
     ("argv", "scripts", "command", "found"),
     [
         (("uvx", "acme", "serve"), ("acme", "acme-admin"), Command("script", "acme", ("serve",)), []),
         (("python", "-m", "acme.cli"), (), Command("module", "acme.cli", ()), []),
-        (("python", "-m", "other"), ("acme",), None, [("cli-argv-installed", "error", D, 3)]),
-        (("acme-cli",), ("acme",), Command("script", "acme", ()), [("cli-argv-installed", "info", D, 3)]),
+        # a source file, looked through its runner: the file the wheel installs, run by python
+        (
+            ("uv", "run", "--no-project", "src/acme/cli.py", "-q"),
+            (),
+            Command("file", "acme/cli.py", ("-q",)),
+            [],
+        ),
+        (("python3", "acme/cli.py"), ("acme",), Command("file", "acme/cli.py", ()), []),
+        # nothing the wheel installs: an error; its only command is run so the rest is judged
+        (("python", "-m", "other"), ("acme",), ACME, [("cli-argv-installed", "error", D, 3)]),
+        (("acme-cli",), ("acme",), ACME, [("cli-argv-installed", "error", D, 3)]),
+        (("python", "src/other/cli.py"), ("acme",), ACME, [("cli-argv-installed", "error", D, 3)]),
+        (("python", "../acme/cli.py"), (), None, [("cli-argv-installed", "error", D, 3)]),
         (("acme-cli",), ("a", "b"), None, [("cli-argv-installed", "error", D, 3)]),
         (("acme-cli",), (), None, [("cli-argv-installed", "error", D, 3)]),
-        (
-            ("docker", "run", "acme/acme"),
-            ("acme",),
-            Command("script", "acme", ()),
-            [("cli-argv-installed", "info", D, 3)],
-        ),
-        (None, ("acme",), Command("script", "acme", ()), [("cli-argv-installed", "info", "acme.whl", None)]),
+        (("docker", "run", "acme/acme"), ("acme",), ACME, [("cli-argv-installed", "error", D, 3)]),
+        # no descriptor at all: cli_argv cannot be judged; the only command runs
+        (None, ("acme",), ACME, [("cli-argv-installed", "info", "acme.whl", None)]),
         (None, ("a", "b"), None, [("cli-argv-installed", "error", "acme.whl", None)]),
     ],
 )
@@ -97,6 +110,19 @@ def test_choose_command(
 def test_a_module_the_wheel_does_not_ship_names_what_it_ships() -> None:
     _, (diagnostic,) = choose_command(facts(("python", "-m", "other"), top_level=("acme", "acme_extra")))
     assert "ships no 'other' (it ships acme, acme_extra)" in diagnostic.message
+
+
+def test_a_command_the_wheel_does_not_install_names_those_it_does() -> None:
+    found = facts(("team-pulse",), scripts=("team-pulse-reports",))
+    command, (diagnostic,) = choose_command(found)
+    assert command == Command("script", "team-pulse-reports", ())
+    assert diagnostic.message == (
+        "cli_argv starts the command 'team-pulse', which the wheel does not install (it installs the "
+        "commands team-pulse-reports); the probes run its only command 'team-pulse-reports' instead"
+    )
+    assert diagnostic.hint == "start cli_argv with a command the wheel installs: team-pulse-reports"
+    found.data_scripts = {"team-pulse"}  # a script file the wheel installs (.data/scripts)
+    assert choose_command(found) == (Command("script", "team-pulse", ()), [])
 
 
 def run(returncode: Optional[int] = 0, stdout: str = "", stderr: str = "", **kw: bool) -> ProbeResult:

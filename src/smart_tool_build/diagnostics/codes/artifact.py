@@ -22,8 +22,11 @@ CODES: tuple[Code, ...] = (
     Code(
         "artifact-descriptor-present",
         ERROR,
-        "The wheel carries no smart-tool.json in its .dist-info.",
-        "Build with smart-tool-build in [build-system].requires (hatchling: add the hook table).",
+        "The wheel carries no smart-tool.json in its .dist-info. As info (smoke): the wheel has "
+        "none, so smoke uses its sdist's (given beside it), or smoke uses the one given with "
+        "`--descriptor`.",
+        "Build with smart-tool-build in [build-system].requires (hatchling: add the hook table); "
+        "smoke a wheel built without it with its sdist (`smart-tool smoke dist/*`).",
     ),
     Code(
         "artifact-manifest-present",

@@ -58,12 +58,15 @@ CODES: tuple[Code, ...] = (
     Code(
         "cli-argv-installed",
         ERROR,
-        "The command cannot be found in the installed wheel: `cli_argv` (its runner prefix "
-        "looked through) names none of the wheel's console scripts and the wheel has none or "
-        "several, or `python -m` names a module the wheel does not ship. As info: `cli_argv` "
-        "names no console script, so the wheel's only one was run.",
-        "Start `cli_argv` with a console script from `[project.scripts]` (after uvx, pipx run, "
-        "...), or `python -m` with a module the wheel ships.",
+        "What `cli_argv` starts (its runner prefix looked through: uvx, uv run, python, ...) is "
+        "nothing the wheel installs: none of its commands (console scripts, `.data/scripts`), no "
+        "module it ships (`python -m`), no file it ships (a source path such as "
+        "`src/acme/cli.py` is the installed `acme/cli.py`). When the wheel has exactly one "
+        "command, the probes run it instead, so the other rules are still judged. As info: "
+        "the wheel has no descriptor (and no sdist or `--descriptor` gave one), so its only "
+        "command was run.",
+        "Start `cli_argv` with a command the wheel installs (the hint lists them), `python -m` "
+        "with a module it ships, or a file inside its package.",
     ),
     Code(
         "help-renders-manifest-body",
