@@ -9,6 +9,7 @@ from typing import Optional
 
 from ..diagnostics.diagnostic import Diagnostic, make
 from ..project.names import DESCRIPTOR_NAME as DESCRIPTOR
+from ..project.names import MANIFEST_NAME as MANIFEST
 from ..rules import descriptor as descriptor_module
 from ..rules.install_docs import candidates
 from ..rules.requirements import install_references
