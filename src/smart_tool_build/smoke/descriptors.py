@@ -17,7 +17,7 @@ from typing import Literal, NamedTuple, Optional
 from ..archives.reader import ArchiveError, open_archive
 from ..diagnostics.diagnostic import Diagnostic, make
 from ..parsing import frontmatter
-from ..project.distribution import core_metadata, normalize_name
+from ..project.distribution import normalize_name
 from ..project.names import DESCRIPTOR_NAME
 from ..rules.descriptor import MAX_BYTES
 
@@ -67,7 +67,7 @@ def read_sdist(path: Path, shown: str) -> Sdist:
     if len(tops) != 1:
         return Sdist(path, shown, None, None, None)
     top = tops.pop()
-    headers = core_metadata(archive.read(f"{top}/PKG-INFO") or b"")
+    headers = archive.core_metadata()
     name = normalize_name(headers["Name"]) if headers.get("Name") else None
     member = f"{top}/{DESCRIPTOR_NAME}"
     data = archive.read(member)
