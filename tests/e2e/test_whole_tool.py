@@ -34,7 +34,7 @@ from buildkit import (
     sdist_members,
     wheel_members,
 )
-from smartkit import pip_install, probe_accessor, run_in_venv, script, smart_tool, venv_with
+from smartkit import pip_install, probe_accessor, run_in_venv, run_python, script, smart_tool, venv_with
 
 WHOLE = FIXTURES / "whole"
 WRAPPER = FIXTURES / "wrapper"
@@ -170,6 +170,18 @@ def test_team_pulse_keeps_its_copy_and_gets_ours(
     found = probe_accessor(builder, python, "team-pulse")
     assert (found["name"], found["version"]) == ("team-pulse", "0.1.0")
     assert found["read_from"].endswith("team_pulse-0.1.0.dist-info/SMART_TOOL.md")
+    # the skill's relative paths resolve from the installed manifest: its install document
+    skill = run_python(
+        builder,
+        python,
+        "import smart_tool_build as s\n"
+        "d = s.skill_directory('team-pulse')\n"
+        "print(d.name, (d / 'docs/configuring.md').is_file())\n"
+        "print(s.render_skill('team-pulse', resources=['docs/configuring.md']))\n",
+    )
+    assert skill.returncode == 0, skill.stderr
+    assert skill.stdout.splitlines()[0] == "team_pulse-0.1.0.dist-info True"
+    assert "<file>docs/configuring.md</file>" in skill.stdout
 
 
 def test_shared_data_and_forced_copies_stay(builder: Builder) -> None:

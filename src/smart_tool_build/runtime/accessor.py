@@ -278,36 +278,21 @@ def _package_root(folder: str) -> str:
     return folder
 
 
-def _top_package(dist: Installed) -> str:
-    """The folder of a distribution's import package, from its installed files."""
-    folders = sorted(
-        {
-            f.split("/", 1)[0]
-            for f in _installed_files(dist)
-            if "/" in f
-            and f.split("/", 1)[0] not in ("..", "__pycache__")
-            and not f.split("/", 1)[0].endswith((".dist-info", ".data", ".egg-info"))
-        }
-    )
-    wanted = dist.name.lower().replace("-", "_").replace(".", "_")
-    chosen = wanted if wanted in folders else (folders[0] if folders else "")
-    return dist.locate(chosen)
-
-
 def _skill_directory(distribution: str) -> str:
     located = _located(distribution)
     folder = os.path.dirname(located.manifest)
     if folder.endswith(".dist-info"):
-        return _top_package(located.dist)
+        return folder
     return _package_root(folder)
 
 
 def skill_directory(distribution: str) -> Path:
-    """The installed package root: the import package holding the manifest.
+    """Where the skill's relative paths resolve: the import package holding the manifest.
 
-    A manifest kept in the ``.dist-info`` folder sits in no package: the distribution's
-    import package is taken (the one named after it, else the first). For an editable
-    install, the package in the source tree.
+    A manifest kept in the ``.dist-info`` folder (the root layout) sits in no package; its
+    install documents are placed beside it there, so that folder is the skill directory and
+    ``docs/setup.md`` resolves from the installed manifest as it did from the source one.
+    For an editable install, the folder in the source tree.
     """
     from pathlib import Path
 

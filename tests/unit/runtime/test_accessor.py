@@ -112,6 +112,26 @@ def test_accessor_prefers_the_dist_info_copy(site: Path) -> None:
     assert load_manifest("unit-rooted").name == "unit-rooted"
 
 
+def test_root_layout_skill_directory_is_the_dist_info_folder(site: Path) -> None:
+    """A root manifest is installed in ``.dist-info`` with its install documents beside it, so
+    the skill's relative paths resolve from there, as they did from the source manifest."""
+    from smart_tool_build import render_skill, skill_directory
+
+    info = fake_install(
+        site,
+        "unit-rootdocs",
+        {
+            "unit_rootdocs/__init__.py": b"",
+            "unit_rootdocs-1.0.0.dist-info/SMART_TOOL.md": _manifest_named("unit-rootdocs"),
+            "unit_rootdocs-1.0.0.dist-info/docs/setup.md": b"# Setup\n",
+        },
+    )
+    assert skill_directory("unit-rootdocs") == info
+    assert (skill_directory("unit-rootdocs") / "docs/setup.md").is_file()
+    text = render_skill("unit-rootdocs", resources=["docs/setup.md"])
+    assert f"Skill directory: {info}\n" in text
+
+
 def test_accessor_editable_source_path_with_percent_and_space(site: Path, tmp_path: Path) -> None:
     """direct_url.json percent-encodes the path once; it must be decoded once (a folder
     named ``tool%41`` is not ``toolA``)."""
