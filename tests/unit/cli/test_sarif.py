@@ -1,0 +1,193 @@
+"""``--format sarif`` and ``--sarif-output``: SARIF 2.1.0 as GitHub code scanning uploads it.
+
+Every log is validated with sarif-pydantic's 2.1.0 models (tests/support.py), then read for
+what code scanning needs: one run, the driver's rules with each code's meaning and fix, a
+location per finding with a percent-encoded ``uri`` relative to where the command ran, and
+a ``startLine`` where the line is known. The roots sit below folders with spaces and
+non-ASCII names, as a checkout may.
+"""
+
+from __future__ import annotations
+
+import json
+import shutil
+from pathlib import Path
+from typing import Any
+from urllib.parse import unquote
+
+import pytest
+
+from archive_kit import DIST_INFO, wheel_members, write_wheel
+from smart_tool_build import __version__
+from smart_tool_build.cli import main
+from smart_tool_build.diagnostics.codes import CODES
+from support import FIXTURES, copy_root, validated_sarif
+
+HOME = "my tools/café ü"  # a space and non-ASCII letters, in two segments
+ENCODED = "my%20tools/caf%C3%A9%20%C3%BC"
+M = "src/demo_tool/SMART_TOOL.md"
+
+
+def run(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, dict[str, Any]]:
+    code = main(list(args))
+    out, err = capsys.readouterr()
+    assert "Traceback" not in out + err
+    return code, validated_sarif(out)
+
+
+def only_run(document: dict[str, Any]) -> dict[str, Any]:
+    (run_,) = document["runs"]
+    return dict(run_)
+
+
+def location(result: dict[str, Any]) -> dict[str, Any]:
+    (place,) = result["locations"]
+    return dict(place["physicalLocation"])
+
+
+@pytest.fixture
+def here(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    monkeypatch.chdir(tmp_path)
+    return tmp_path
+
+
+def test_check_sarif_is_one_run_with_rules_and_encoded_uris(
+    here: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    copy_root("manifest-name-format", here / HOME / "bad")
+    copy_root("manifest-platforms-known", here / HOME / "warned")
+    code, document = run(capsys, "check", f"{HOME}/bad", f"{HOME}/warned", "--format", "sarif")
+    assert code == 1
+    assert document["version"] == "2.1.0"
+    run_ = only_run(document)
+    driver = run_["tool"]["driver"]
+    assert (driver["name"], driver["version"]) == ("smart-tool-build", __version__)
+    assert driver["informationUri"].startswith("https://")
+    assert [rule["id"] for rule in driver["rules"]] == ["manifest-name-format", "manifest-platforms-known"]
+    for rule in driver["rules"]:
+        known = CODES[rule["id"]]
+        assert rule["shortDescription"]["text"] == known.means
+        assert rule["help"]["text"] == known.fix
+        assert rule["defaultConfiguration"]["level"] == known.severity.value
+    error, warning = run_["results"]
+    assert (error["ruleId"], error["ruleIndex"], error["level"]) == ("manifest-name-format", 0, "error")
+    assert (warning["ruleId"], warning["ruleIndex"]) == ("manifest-platforms-known", 1)
+    assert warning["level"] == "warning"
+    place = location(error)
+    assert place["artifactLocation"] == {"uri": f"{ENCODED}/bad/{M}", "uriBaseId": "%SRCROOT%"}
+    assert place["region"] == {"startLine": 3}
+    assert error["message"]["text"].startswith("name 'Demo_Tool' must be")
+    # the base is the folder the command ran in, as a file URI; the uri resolves below it
+    base = run_["originalUriBaseIds"]["%SRCROOT%"]["uri"]
+    assert base == here.resolve().as_uri() + "/"
+    assert (here / unquote(place["artifactLocation"]["uri"])).is_file()
+
+
+def test_every_uri_is_ascii_and_resolves(here: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """RFC 3986: no raw space, no raw non-ASCII, no `%` that is not an escape."""
+    root = copy_root("manifest-name-format", here / "a b" / "naïve 100%" / "x#y")
+    _, document = run(capsys, "check", str(root), "--format", "sarif")  # absolute: made relative
+    (result,) = only_run(document)["results"]
+    uri = location(result)["artifactLocation"]["uri"]
+    assert uri == f"a%20b/na%C3%AFve%20100%25/x%23y/{M}"
+    assert uri.isascii() and " " not in uri
+    assert (here / unquote(uri)).is_file()
+
+
+def test_a_missing_file_points_at_the_anchor_and_says_where(
+    here: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    copy_root("descriptor-present", here / HOME)
+    _, document = run(capsys, "check", HOME, "--format", "sarif")
+    (result,) = only_run(document)["results"]
+    assert result["ruleId"] == "descriptor-present"
+    place = location(result)
+    assert place["artifactLocation"]["uri"] == f"{ENCODED}/pyproject.toml"
+    assert "region" not in place  # the line, if any, is not the anchor's
+    assert result["message"]["text"].startswith(f"{HOME}/smart-tool.json: no smart-tool.json")
+
+
+def test_info_is_a_note(here: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    copy_root("manifest-version-matches-package--dynamic-unresolved", here / HOME)
+    code, document = run(capsys, "check", HOME, "--format", "sarif")
+    assert code == 0
+    assert [r["level"] for r in only_run(document)["results"]] == ["note"]
+
+
+def test_clean_check_is_an_empty_run(here: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    copy_root("valid", here / HOME)
+    code, document = run(capsys, "check", HOME, "--format", "sarif")
+    assert code == 0
+    run_ = only_run(document)
+    assert (run_["results"], run_["tool"]["driver"]["rules"]) == ([], [])
+
+
+def test_sarif_output_writes_the_file_beside_the_text(here: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    copy_root("manifest-name-format", here / HOME)
+    target = here / "out dir" / "ü.sarif"
+    target.parent.mkdir()
+    code = main(["check", HOME, "--sarif-output", str(target)])
+    out, _ = capsys.readouterr()
+    assert code == 1
+    assert out.splitlines()[-1] == "1 root checked: 1 error, 0 warnings, 0 info"  # text, as without it
+    (result,) = only_run(validated_sarif(target.read_text(encoding="utf-8")))["results"]
+    assert location(result)["region"] == {"startLine": 3}
+
+
+def test_inspect_points_at_the_wheel_and_names_the_member(
+    here: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    folder = here / HOME
+    folder.mkdir(parents=True)
+    wheel = write_wheel(
+        folder / "demo_tool-1.0.0-py3-none-any.whl", wheel_members({f"{DIST_INFO}/smart-tool.json": None})
+    )
+    shown = f"{HOME}/{wheel.name}"
+    code, document = run(capsys, "inspect", shown, "--format", "sarif")
+    assert code == 1
+    results = only_run(document)["results"]
+    missing = next(r for r in results if r["ruleId"] == "artifact-descriptor-present")
+    assert location(missing)["artifactLocation"]["uri"] == f"{ENCODED}/{wheel.name}"
+    assert missing["message"]["text"].startswith(f"{shown}/{DIST_INFO}/smart-tool.json: ")
+
+
+def test_fix_diff_reports_each_pending_fix(here: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    root = copy_root("manifest-version-matches-package", here / HOME)
+    before = (root / M).read_bytes()
+    code, document = run(capsys, "fix", HOME, "--diff", "--format", "sarif")
+    assert code == 1
+    (result,) = only_run(document)["results"]
+    assert (result["ruleId"], result["level"]) == ("manifest-version-matches-package", "error")
+    assert location(result) == {
+        "artifactLocation": {"uri": f"{ENCODED}/{M}", "uriBaseId": "%SRCROOT%"},
+        "region": {"startLine": 4},
+    }
+    assert result["message"]["text"].startswith("would fix: version '1.0.0' -> '1.1.0'")
+    assert (root / M).read_bytes() == before
+
+
+def test_catalog_check_sarif(here: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    catalog = here / HOME
+    shutil.copytree(FIXTURES / "catalog", catalog)
+    (catalog / "tools/acme-widget/provenance.json").unlink()
+    code, document = run(capsys, "catalog", "check", HOME, "--format", "sarif", "--warnings-as-errors")
+    assert code == 1
+    (result,) = only_run(document)["results"]
+    assert (result["ruleId"], result["level"]) == ("catalog-snapshot-pair", "warning")
+    assert location(result)["artifactLocation"]["uri"] == f"{ENCODED}/tools/acme-widget/SMART_TOOL.md"
+
+
+def test_smoke_refuses_sarif_output_with_conformance(here: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    wheel = write_wheel(here / "demo_tool-1.0.0-py3-none-any.whl", wheel_members())
+    code = main(["smoke", str(wheel), "--format", "conformance", "--sarif-output", "x.sarif"])
+    _, err = capsys.readouterr()
+    assert code == 2
+    assert "--sarif-output" in err
+    assert not (here / "x.sarif").exists()
+
+
+def test_sarif_is_offered_where_the_report_formats_are() -> None:
+    from smart_tool_build.cli.output import FORMATS
+
+    assert "sarif" in FORMATS
+    assert json.loads(json.dumps(FORMATS))["sarif"].startswith("one SARIF 2.1.0 log")
