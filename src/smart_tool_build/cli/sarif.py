@@ -15,7 +15,7 @@ import json
 import os
 from collections.abc import Iterable, Sequence
 from pathlib import Path
-from typing import TYPE_CHECKING, Optional, cast
+from typing import TYPE_CHECKING, Any, Optional, cast
 from urllib.parse import quote
 
 from .. import __version__
@@ -159,3 +159,44 @@ def fix_diagnostics(
 def write_sarif(path: str, diagnostics: list[Diagnostic]) -> None:
     """``--sarif-output FILE``: the SARIF log written beside the normal output."""
     Path(path).write_text(render_sarif(diagnostics, []) + "\n", encoding="utf-8")
+
+
+def merge(documents: Sequence[dict[str, object]]) -> dict[str, object]:
+    """One log of one run from several of ours (``check``, ``inspect``, ``smoke`` in one CI
+    job): code scanning refuses two runs of one tool in one upload. Rules are joined by id and
+    each result's ``ruleIndex`` is pointed at the joined list."""
+    runs = [run for document in documents for run in cast("list[dict[str, Any]]", document["runs"])]
+    if not runs:
+        return sarif_document([])
+    rules: list[dict[str, Any]] = []
+    index: dict[str, int] = {}
+    results: list[dict[str, Any]] = []
+    for run in runs:
+        for rule in run["tool"]["driver"]["rules"]:
+            if rule["id"] not in index:
+                index[rule["id"]] = len(rules)
+                rules.append(rule)
+        for result in run["results"]:
+            results.append({**result, "ruleIndex": index[result["ruleId"]]})
+    first = runs[0]
+    merged = {**first, "tool": {"driver": {**first["tool"]["driver"], "rules": rules}}, "results": results}
+    return {"$schema": SCHEMA, "version": "2.1.0", "runs": [merged]}
+
+
+def main(argv: Optional[Sequence[str]] = None) -> int:
+    """``python -m smart_tool_build.cli.sarif OUT IN...``: the GitHub Action's last step,
+    joining the logs of its commands into the one file it uploads."""
+    import sys
+
+    args = list(sys.argv[1:] if argv is None else argv)
+    if not args:
+        print("usage: python -m smart_tool_build.cli.sarif OUT [IN ...]", file=sys.stderr)
+        return 2
+    out, given = args[0], args[1:]
+    documents = [json.loads(Path(name).read_text(encoding="utf-8")) for name in given]
+    Path(out).write_text(json.dumps(merge(documents), indent=2, ensure_ascii=False) + "\n", encoding="utf-8")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
