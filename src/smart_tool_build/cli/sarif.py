@@ -33,8 +33,9 @@ LEVELS = {Severity.ERROR: "error", Severity.WARNING: "warning", Severity.INFO: "
 
 def file_uri(path: str) -> str:
     """A relative POSIX path as a URI reference: each segment percent-encoded as RFC 3986
-    asks (unreserved characters kept, everything else as its UTF-8 bytes)."""
-    return quote(path, safe="/")
+    asks (unreserved characters kept, everything else as its bytes: UTF-8, or the name's own
+    bytes where it is not UTF-8, as the file system gave them)."""
+    return quote(os.fsencode(path), safe="/")
 
 
 def _folder_uri(folder: Path) -> str:
@@ -139,8 +140,11 @@ def render_sarif(
     ignored: Sequence[Diagnostic] = (),
 ) -> str:
     """The SARIF log as JSON text; the findings set aside by ``ignore`` are left out, as
-    every other format leaves them out of its findings."""
-    return json.dumps(sarif_document(diagnostics), indent=2, ensure_ascii=False)
+    every other format leaves them out of its findings. The log is UTF-8 whatever the file
+    names are: a byte of a name that is not UTF-8 is U+FFFD in a message (the ``uri`` keeps
+    the byte, percent-encoded)."""
+    text = json.dumps(sarif_document(diagnostics), indent=2, ensure_ascii=False)
+    return text.encode("utf-8", "surrogateescape").decode("utf-8", "replace")
 
 
 def fix_diagnostics(

@@ -10,12 +10,17 @@ non-ASCII names, as a checkout may.
 from __future__ import annotations
 
 import json
+import os
+import re
 import shutil
+import sys
 from pathlib import Path
 from typing import Any
-from urllib.parse import unquote
+from urllib.parse import unquote, unquote_to_bytes
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from archive_kit import DIST_INFO, wheel_members, write_wheel
 from smart_tool_build import __version__
@@ -191,3 +196,37 @@ def test_sarif_is_offered_where_the_report_formats_are() -> None:
 
     assert "sarif" in FORMATS
     assert json.loads(json.dumps(FORMATS))["sarif"].startswith("one SARIF 2.1.0 log")
+
+
+SEGMENT = st.one_of(
+    st.text(min_size=1),
+    st.binary(min_size=1).map(os.fsdecode),  # a name as a Linux file system may hold it
+).filter(lambda s: "/" not in s and "\0" not in s)
+
+
+@given(st.lists(SEGMENT, min_size=1, max_size=4))
+def test_a_uri_is_ascii_without_delimiters_and_reads_back(segments: list[str]) -> None:
+    """Any path segments (spaces, `%`, `#`, `?`, `:`, any letter, bytes that are not UTF-8):
+    an RFC 3986 path of unreserved characters and escapes, which decodes to the name's bytes."""
+    from smart_tool_build.cli.sarif import file_uri
+
+    path = "/".join(segments)
+    uri = file_uri(path)
+    assert re.fullmatch(r"[A-Za-z0-9\-._~/%]*", uri), uri
+    assert re.fullmatch(r"(?:[^%]|%[0-9A-F]{2})*", uri), uri
+    assert unquote_to_bytes(uri) == os.fsencode(path)
+
+
+@pytest.mark.skipif(sys.platform != "linux", reason="a file name that is not UTF-8 needs a Linux file system")
+def test_a_name_that_is_not_utf8(here: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """The byte stays in the uri, percent-encoded; the log itself is UTF-8 (U+FFFD in text)."""
+    folder = os.fsdecode(b"caf\xff")
+    copy_root("descriptor-present", here / folder)
+    target = here / "out.sarif"
+    assert main(["check", "--recursive", ".", "--format", "sarif", "--sarif-output", str(target)]) == 1
+    out = capsys.readouterr().out
+    data = target.read_bytes()
+    assert data.decode("utf-8") == out  # strict: valid UTF-8
+    (result,) = only_run(validated_sarif(out))["results"]
+    assert location(result)["artifactLocation"]["uri"] == "caf%FF/pyproject.toml"
+    assert result["message"]["text"].startswith("caf\ufffd/smart-tool.json: ")
