@@ -6,7 +6,8 @@ so every path is made relative to the folder the command ran in (``%SRCROOT%``) 
 percent-encoded (RFC 3986: a space is ``%20``, a non-ASCII letter its UTF-8 bytes).
 A result points at a file that exists, as annotations do: the finding's own file, else its
 anchor (the package definition beside a missing descriptor), else the archive that holds a
-member; where the file is not the finding's own, the message says where.
+member, else (a folder, say) its own path; where the file is not the finding's own, the
+message says where.
 """
 
 from __future__ import annotations
@@ -73,6 +74,8 @@ def _existing_file(diagnostic: Diagnostic, here: Path) -> tuple[Optional[str], b
 def _result(diagnostic: Diagnostic, rule_index: int, here: Path) -> dict[str, object]:
     message = diagnostic.message + (f" ({diagnostic.hint})" if diagnostic.hint else "")
     file, own_line = _existing_file(diagnostic, here)
+    if file is None and diagnostic.path:  # a folder, or nothing that exists: its own path still
+        file = diagnostic.path  # gives code scanning the location it asks of every result
     if diagnostic.path and diagnostic.path != file:  # say where, when the location cannot
         where = diagnostic.path if diagnostic.line is None else f"{diagnostic.path}:{diagnostic.line}"
         message = f"{where}: {message}"

@@ -230,3 +230,16 @@ def test_a_name_that_is_not_utf8(here: Path, capsys: pytest.CaptureFixture[str])
     (result,) = only_run(validated_sarif(out))["results"]
     assert location(result)["artifactLocation"]["uri"] == "caf%FF/pyproject.toml"
     assert result["message"]["text"].startswith("caf\ufffd/smart-tool.json: ")
+
+
+def test_a_finding_on_a_folder_is_located_there(here: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """Code scanning asks every result for a location: a folder's finding names the folder."""
+    catalog = here / HOME
+    shutil.copytree(FIXTURES / "catalog", catalog)
+    shutil.rmtree(catalog / "tools")
+    code, document = run(capsys, "catalog", "check", HOME, "--format", "sarif")
+    assert code == 1
+    (result,) = only_run(document)["results"]
+    assert result["ruleId"] == "catalog-layout"
+    assert location(result) == {"artifactLocation": {"uri": f"{ENCODED}/tools", "uriBaseId": "%SRCROOT%"}}
+    assert not result["message"]["text"].startswith(HOME)  # the location says where
