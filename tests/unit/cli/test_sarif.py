@@ -9,7 +9,6 @@ non-ASCII names, as a checkout may.
 
 from __future__ import annotations
 
-import json
 import os
 import re
 import shutil
@@ -191,11 +190,12 @@ def test_smoke_refuses_sarif_output_with_conformance(here: Path, capsys: pytest.
     assert not (here / "x.sarif").exists()
 
 
-def test_sarif_is_offered_where_the_report_formats_are() -> None:
-    from smart_tool_build.cli.output import FORMATS
-
-    assert "sarif" in FORMATS
-    assert json.loads(json.dumps(FORMATS))["sarif"].startswith("one SARIF 2.1.0 log")
+@pytest.mark.parametrize("command", [["check"], ["fix"], ["inspect"], ["smoke"], ["catalog", "check"]])
+def test_every_report_command_offers_sarif(command: list[str], capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit):
+        main([*command, "--help"])
+    text = " ".join(capsys.readouterr().out.split())
+    assert "sarif: one SARIF 2.1.0 log" in text and "--sarif-output FILE" in text
 
 
 SEGMENT = st.one_of(
