@@ -243,3 +243,27 @@ def test_a_finding_on_a_folder_is_located_there(here: Path, capsys: pytest.Captu
     assert result["ruleId"] == "catalog-layout"
     assert location(result) == {"artifactLocation": {"uri": f"{ENCODED}/tools", "uriBaseId": "%SRCROOT%"}}
     assert not result["message"]["text"].startswith(HOME)  # the location says where
+
+
+def test_logs_join_into_one_run(here: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """The Action's last step: code scanning takes one run of a tool per upload."""
+    from smart_tool_build.cli.sarif import main as join
+
+    copy_root("manifest-name-format", here / "a")
+    copy_root("manifest-platforms-known", here / "b")
+    for name in ("a", "b"):
+        main(["check", name, "a", "--sarif-output", f"{name}.sarif"])
+    capsys.readouterr()
+    assert join(["joined.sarif", "a.sarif", "b.sarif"]) == 0
+    run_ = only_run(validated_sarif((here / "joined.sarif").read_text(encoding="utf-8")))
+    rules = [rule["id"] for rule in run_["tool"]["driver"]["rules"]]
+    assert rules == ["manifest-name-format", "manifest-platforms-known"]
+    found = [(r["ruleId"], r["ruleIndex"]) for r in run_["results"]]
+    assert found == [
+        ("manifest-name-format", 0),
+        ("manifest-name-format", 0),
+        ("manifest-platforms-known", 1),
+        ("manifest-name-format", 0),
+    ]
+    assert join(["empty.sarif"]) == 0
+    assert only_run(validated_sarif((here / "empty.sarif").read_text(encoding="utf-8")))["results"] == []
