@@ -3,6 +3,9 @@ build archives from a dict of members (no build backend, no extraction)."""
 
 from __future__ import annotations
 
+import base64
+import csv
+import hashlib
 import io
 import tarfile
 import zipfile
@@ -75,9 +78,30 @@ def _apply(members: dict[str, bytes], changes: Changes) -> dict[str, bytes]:
     return out
 
 
+def record_of(members: dict[str, bytes], record: str) -> bytes:
+    """RECORD as a backend writes it (CSV): each member's sha256 (urlsafe base64, unpadded)
+    and size, RECORD's own line last and empty."""
+    rows = [
+        [
+            name,
+            "sha256=" + base64.urlsafe_b64encode(hashlib.sha256(data).digest()).rstrip(b"=").decode(),
+            len(data),
+        ]
+        for name, data in members.items()
+        if name != record
+    ]
+    text = io.StringIO()
+    csv.writer(text, lineterminator="\n").writerows([*rows, [record, "", ""]])
+    return text.getvalue().encode()
+
+
 def write_wheel(path: Path, members: dict[str, bytes], compression: int = zipfile.ZIP_DEFLATED) -> Path:
+    """A wheel of ``members``; an empty ``.dist-info/RECORD`` is written filled in, as a
+    backend writes it (give RECORD bytes of its own to test a wrong one)."""
     with zipfile.ZipFile(path, "w", compression) as handle:
         for name, data in members.items():
+            if name.endswith(".dist-info/RECORD") and name.count("/") == 1 and data == b"":
+                data = record_of(members, name)
             handle.writestr(name, data)
     return path
 

@@ -89,3 +89,36 @@ def unprivileged() -> Iterator[None]:
         yield
     finally:
         os.seteuid(0)
+
+
+def validated_sarif(text: str) -> dict[str, object]:
+    """A SARIF log checked against sarif-pydantic's SARIF 2.1.0 models: it must load, and no
+    object may carry a key those models do not know (they accept extras, so that is asked
+    here), then the log as a dict. sarif-pydantic needs Python 3.10: on 3.9 the log is only
+    read, and the tests' own assertions still run."""
+    import json
+
+    document = json.loads(text)
+    if sys.version_info < (3, 10):
+        return dict(document)
+    from pydantic import BaseModel
+    from sarif_pydantic import Sarif
+
+    log = Sarif.model_validate(document)
+
+    def known_keys_only(value: object, where: str) -> None:
+        if isinstance(value, BaseModel):
+            extra = {k: v for k, v in (value.model_extra or {}).items() if k != "$schema"}
+            assert not extra, f"{where}: keys outside SARIF 2.1.0: {sorted(extra)}"
+            for name in type(value).model_fields:
+                known_keys_only(getattr(value, name), f"{where}.{name}")
+        elif isinstance(value, (list, tuple)):
+            for index, item in enumerate(value):
+                known_keys_only(item, f"{where}[{index}]")
+        elif isinstance(value, dict):
+            for key, item in value.items():
+                known_keys_only(item, f"{where}.{key}")
+
+    known_keys_only(log, "log")
+    assert log.version == "2.1.0" and len(log.runs) == 1
+    return dict(document)

@@ -22,6 +22,8 @@ from typing import Any, Optional
 import yaml
 from buildkit import EXAMPLES, FIXTURES, REPO, Build, Builder
 
+from archive_kit import record_of
+
 SRC = REPO / "src"
 ARTIFACT_FIXTURES = FIXTURES / "artifacts"
 HATCHLING_EXAMPLE = EXAMPLES / "hatchling-tool"
@@ -93,20 +95,37 @@ def split_manifest(data: bytes) -> tuple[dict[str, Any], str]:
 # ---------------------------------------------------------------- tampering with real artifacts
 
 
-def rewrite_wheel(source: Path, target: Path, changes: Changes) -> Path:
-    """A copy of a wheel, member by member: ``changes`` replaces (bytes), drops (None) or adds."""
+def rewrite_wheel(source: Path, target: Path, changes: Changes, *, record: bool = True) -> Path:
+    """A copy of a wheel, member by member: ``changes`` replaces (bytes), drops (None) or adds.
+
+    RECORD is written anew for the members as changed, as a careful tamperer (or a tool that
+    amends wheels) would, so that each case meets the rule it is about; ``record=False``, or
+    a change to RECORD itself, keeps the RECORD given (artifact-record-matches' cases).
+    """
     left = dict(changes)
+    written: dict[str, bytes] = {}
+    record_info: Optional[zipfile.ZipInfo] = None
     with zipfile.ZipFile(source) as old, zipfile.ZipFile(target, "w", zipfile.ZIP_DEFLATED) as new:
         for info in old.infolist():
+            renew = record and info.filename.endswith(".dist-info/RECORD") and info.filename not in changes
+            if renew:
+                record_info = info
+                continue
             if info.filename in left:
                 data = left.pop(info.filename)
                 if data is not None:
                     new.writestr(info, data)
+                    written[info.filename] = data
             else:
-                new.writestr(info, old.read(info))
+                data = old.read(info)
+                new.writestr(info, data)
+                written[info.filename] = data
         for name, data in left.items():
             assert data is not None, f"{name} is not in {source.name}"
             new.writestr(name, data)
+            written[name] = data
+        if record_info is not None:
+            new.writestr(record_info, record_of(written, record_info.filename))
     return target
 
 

@@ -7,6 +7,7 @@ changing one thing, and asserts the *whole* list of errors `inspect` reports.
 
 from __future__ import annotations
 
+import json
 from collections.abc import Callable
 from pathlib import Path
 
@@ -243,3 +244,27 @@ def test_wheels_of_both_backends_are_no_pair(builder: Builder) -> None:
     widget = shared_build(builder, HATCHLING_EXAMPLE)
     sprocket = shared_build(builder, SETUPTOOLS_EXAMPLE)
     assert errors_of(widget.wheel, widget.sdist, sprocket.wheel, sprocket.sdist) == (0, [])
+
+
+# ---------------------------------------------------------------- RECORD
+
+
+def test_member_edited_after_the_build_fails_record(tool: Tool, tmp_path: Path) -> None:
+    """A member rewritten after the build, RECORD left as the backend wrote it: the only
+    finding, on RECORD's line of that member (pip would say so only at install)."""
+    member = f"{tool.package}/__init__.py"
+    record = f"{tool.dist_info}/RECORD"
+    edited = read_member(tool.build.wheel, member) + b"\n# edited after the build\n"
+    tampered = rewrite_wheel(
+        tool.build.wheel, tmp_path / tool.build.wheel.name, {member: edited}, record=False
+    )
+    lines = read_member(tool.build.wheel, record).decode().splitlines()
+    line = next(n for n, text in enumerate(lines, 1) if text.startswith(f"{member},"))
+    done = smart_tool("inspect", "--format", "json", tampered)
+    assert done.returncode == 1, done.stdout
+    found = [(d["code"], d["path"], d["line"]) for d in json.loads(done.stdout)["diagnostics"]]
+    assert found == [("artifact-record-matches", f"{tampered.as_posix()}/{record}", line)]
+    # the same wheel with RECORD written anew is clean: the rule is about RECORD alone
+    (tmp_path / "renewed").mkdir()
+    renewed = rewrite_wheel(tool.build.wheel, tmp_path / "renewed" / tool.build.wheel.name, {member: edited})
+    assert errors_of(renewed) == (0, [])

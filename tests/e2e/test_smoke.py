@@ -676,3 +676,31 @@ def test_ignore_and_the_other_formats(wheels: dict[str, Path], runner: Runner) -
         "1 wheel checked: 0 errors, 0 warnings, 0 info; "
         "2 ignored (failure-exits-non-zero, installed-manifest-matches)"
     ]
+
+
+def test_sarif_of_a_smoked_wheel(wheels: dict[str, Path], runner: Runner, tmp_path: Path) -> None:
+    """`--format sarif`: the finding inside the installed wheel points at the wheel, and says
+    where in it; `--sarif-output` writes the same log."""
+    from support import validated_sarif
+
+    wheel = wheels["failure-exits-non-zero"]
+    written = tmp_path / "smoke ü.sarif"
+    options = ["--format", "sarif", "--ignore", "installed-manifest-matches", "--sarif-output", str(written)]
+    done = subprocess.run(
+        [sys.executable, "-m", "smart_tool_build", "smoke", "--no-deps", wheel.name, *options],
+        cwd=wheel.parent,
+        env=runner.env(),
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    assert done.returncode == 1, done.stderr
+    document = validated_sarif(done.stdout)
+    assert validated_sarif(written.read_text(encoding="utf-8")) == document
+    (run,) = document["runs"]  # type: ignore[attr-defined]
+    (result,) = run["results"]
+    assert (result["ruleId"], result["level"]) == ("failure-exits-non-zero", "error")
+    assert [rule["id"] for rule in run["tool"]["driver"]["rules"]] == ["failure-exits-non-zero"]
+    place = result["locations"][0]["physicalLocation"]
+    assert place == {"artifactLocation": {"uri": W, "uriBaseId": "%SRCROOT%"}}
+    assert result["message"]["text"].startswith(f"{D}:3: `smoke-demo __conformance_no_such_verb__`")

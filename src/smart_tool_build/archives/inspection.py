@@ -52,12 +52,13 @@ def inspect_artifacts(
                 options=sdist.options,
                 written_version=sdist.written_version,
                 lacking_install=sdist.lacking_install,
+                record=True,
             )
             continue
         if local is None:
             local = _local_options(here, flags)
         options, written, _ = local
-        reports[path] = verify(path, display=shown, options=options, written_version=written)
+        reports[path] = verify(path, display=shown, options=options, written_version=written, record=True)
     ordered = [reports[path] for path, _ in artifacts]
     diagnostics = [d for report in ordered for d in report.diagnostics]
     if local is not None:

@@ -15,7 +15,7 @@ from ..diagnostics.diagnostic import make, set_aside
 from ..project.config import Options
 from .contents import ArtifactReport, SourceFacts, unreadable
 from .options import carried_options
-from .reader import ArchiveError, open_archive
+from .reader import ArchiveError, dist_info_folders, open_archive
 from .sdist_checks import check_sdist
 from .wheel_checks import check_wheel
 
@@ -31,6 +31,7 @@ def verify(
     flags: Optional[Mapping[str, Any]] = None,
     written_version: Optional[str] = None,
     lacking_install: tuple[str, ...] = (),
+    record: bool = False,
 ) -> ArtifactReport:
     """Check one wheel or sdist; never raises for a bad archive.
 
@@ -38,7 +39,9 @@ def verify(
     ``options`` as given, or else what the artifact carries: an sdist's own pyproject.toml
     ``[tool.smart-tool]``, with the command line's ``flags`` over it. ``written_version`` is
     the package's version as the project writes it, when the caller knows it;
-    ``lacking_install`` the ``install`` paths the sdist of the same release lacks.
+    ``lacking_install`` the ``install`` paths the sdist of the same release lacks. ``record``
+    also checks a wheel's RECORD against every member (``inspect``: it reads the whole wheel,
+    which a build's own check has no need to).
     """
     shown = display or path.as_posix()
     try:
@@ -89,6 +92,11 @@ def verify(
     if archive.kind == "wheel":
         report.lacking_install = lacking_install
         check_wheel(archive, report, shown, source)
+        dist_infos = dist_info_folders(archive.files)
+        if record and len(dist_infos) == 1:
+            from .record import check_record
+
+            out.extend(check_record(path, shown, dist_infos[0]))
     else:
         check_sdist(archive, report, shown, source)
     out.sort(key=lambda d: (d.path or "", d.line or 0))

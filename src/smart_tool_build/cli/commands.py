@@ -37,9 +37,18 @@ def report(
     from .output import RENDERERS
 
     print(RENDERERS[args.format](diagnostics, checked, noun, ignored))
+    sarif_output(args, diagnostics)
     return (
         EXIT_FINDINGS if has_errors(diagnostics, warnings_as_errors=args.warnings_as_errors) else EXIT_CLEAN
     )
+
+
+def sarif_output(args: argparse.Namespace, diagnostics: list[Diagnostic]) -> None:
+    """``--sarif-output FILE``: the SARIF log too, beside what ``--format`` printed."""
+    if getattr(args, "sarif_output", None):
+        from .sarif import write_sarif
+
+        write_sarif(args.sarif_output, diagnostics)
 
 
 def flags(args: argparse.Namespace) -> dict[str, object]:
@@ -126,6 +135,10 @@ def run_fix(args: argparse.Namespace) -> int:
     print(
         render_fixes(args.format, edits, remaining, [g for _, g in roots], written=not args.diff, diff=diff)
     )
+    if args.sarif_output:
+        from .sarif import fix_diagnostics
+
+        sarif_output(args, fix_diagnostics(edits, remaining, written=not args.diff))
     if args.diff and edits:
         return EXIT_FINDINGS
     failed = has_errors(remaining, warnings_as_errors=args.warnings_as_errors)

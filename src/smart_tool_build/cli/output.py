@@ -1,4 +1,5 @@
-"""Rendering diagnostics for people (text), programs (json) and CI annotations (github)."""
+"""Rendering diagnostics for people (text), programs (json), CI annotations (github) and code
+scanning (sarif, in :mod:`.sarif`)."""
 
 from __future__ import annotations
 
@@ -121,13 +122,26 @@ def render_github(
     return "\n".join(lines)
 
 
-RENDERERS = {"text": render_text, "json": render_json, "github": render_github}
+def render_sarif(
+    diagnostics: list[Diagnostic],
+    checked: Iterable[str],
+    noun: str = "root",
+    ignored: Sequence[Diagnostic] = (),
+) -> str:
+    """SARIF 2.1.0, for code scanning; its module is imported only when asked for."""
+    from .sarif import render_sarif as render
+
+    return render(diagnostics, checked, noun, ignored)
+
+
+RENDERERS = {"text": render_text, "json": render_json, "github": render_github, "sarif": render_sarif}
 
 #: what each format is for, as `--format`'s help says it
 FORMATS = {
     "text": "one `path:line: code: message` line per finding, then a summary (the default)",
     "json": "one JSON object (schema 1): checked, diagnostics, summary, for programs",
     "github": "GitHub Actions workflow commands, so findings annotate a pull request",
+    "sarif": "one SARIF 2.1.0 log, for code scanning (github/codeql-action/upload-sarif)",
 }
 
 
@@ -164,6 +178,10 @@ def render_fixes(
     """What ``smart-tool fix`` did (or, ``written`` false, would do), then what remains as
     ``check`` reports it; json adds ``fixes``, ``written`` and ``diff`` to the check's keys."""
     verb = "fixed" if written else "would fix"
+    if format == "sarif":
+        from .sarif import fix_diagnostics
+
+        return render_sarif(fix_diagnostics(fixes, diagnostics, written=written), checked)
     if format == "json":
         document = json.loads(render_json(diagnostics, checked))
         document["fixes"] = [

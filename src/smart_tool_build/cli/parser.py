@@ -247,6 +247,16 @@ def _add_report_options(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--warnings-as-errors", action="store_true", help="exit 1 on warnings as well as errors"
     )
+    _add_sarif_option(parser)
+
+
+def _add_sarif_option(parser: argparse.ArgumentParser) -> None:
+    """``--sarif-output``: code scanning's file, written whatever ``--format`` prints."""
+    parser.add_argument(
+        "--sarif-output",
+        metavar="FILE",
+        help="also write the findings to FILE as SARIF 2.1.0 (for code scanning), whatever --format prints",
+    )
 
 
 def _add_conformance_options(smoke: argparse.ArgumentParser) -> None:

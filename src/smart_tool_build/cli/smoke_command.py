@@ -58,6 +58,10 @@ def _smoke(args: argparse.Namespace) -> int:
     conformance = args.format == "conformance"
     if conformance and len(wheels) != 1:
         raise _Refused("--format conformance judges one tool: give one wheel (and its sdist)")
+    if conformance and args.sarif_output:
+        raise _Refused(
+            "--sarif-output writes the findings of a report format; conformance prints its own document"
+        )
     if args.root is not None and not conformance:
         raise _Refused("--root goes with --format conformance (the file rules of a source root)")
     if args.root is not None and not Path(args.root).is_dir():

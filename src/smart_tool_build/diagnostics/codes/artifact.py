@@ -58,6 +58,15 @@ CODES: tuple[Code, ...] = (
         "settings say), or ship the document as package data beside the manifest.",
     ),
     Code(
+        "artifact-record-matches",
+        ERROR,
+        "The wheel's RECORD does not match its members (`inspect`): a file is missing from it "
+        "or listed twice, a listed file is not in the wheel, a hash (urlsafe base64, no padding) "
+        "or size is wrong, missing or made with md5 or sha1, or RECORD's own line carries a hash.",
+        "Rebuild the wheel, and change nothing in it afterwards: a tool that rewrites a member "
+        "must rewrite RECORD too (pip refuses a wrong hash only at install).",
+    ),
+    Code(
         "artifact-contents",
         ERROR,
         "A file the artifact must carry is missing: an install document in the sdist, or "

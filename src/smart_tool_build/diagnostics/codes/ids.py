@@ -50,6 +50,7 @@ CodeId = Literal[
     "artifact-matches-source",
     "artifact-manifest-copies-match",
     "artifact-install-docs-present",
+    "artifact-record-matches",
     "artifact-contents",
     "artifact-pair-identical",
     "loads-without-provider",

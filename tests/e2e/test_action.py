@@ -1,0 +1,208 @@
+"""The GitHub Action (action.yml): its composite steps run as GitHub runs them.
+
+Each ``run:`` step is taken from action.yml, its ``env`` filled in with the inputs as GitHub
+would (defaults from the file), its ``if:`` decided the same way, and run with
+``bash --noprofile --norc -eo pipefail`` from a workspace holding a fixture project, with
+``python`` on PATH being a fresh environment the install step fills from the action's own
+checkout (this repository). ``actions/setup-python`` is the one step not run: the test's
+environment is the Python it would set up.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import shutil
+import subprocess
+import sys
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, Optional
+from urllib.parse import unquote
+
+import pytest
+import yaml
+from buildkit import REPO, Builder
+from smartkit import venv_env
+
+from archive_kit import DIST_INFO, wheel_members, write_wheel
+from support import ROOTS, validated_sarif
+
+ACTION = yaml.safe_load((REPO / "action.yml").read_text(encoding="utf-8"))
+STEPS: list[dict[str, Any]] = ACTION["runs"]["steps"]
+EXPRESSION = re.compile(r"\$\{\{\s*([^}]*?)\s*\}\}")
+CONDITION = re.compile(r"^inputs\.([a-z-]+) (==|!=) '([^']*)'$")
+HOME = "my tool/café"  # a space and a non-ASCII letter, as a checkout may have
+M = "src/demo_tool/SMART_TOOL.md"
+
+
+def _value(expression: str, inputs: dict[str, str]) -> str:
+    if expression == "github.action_path":
+        return str(REPO)
+    name = expression.removeprefix("inputs.")
+    assert expression.startswith("inputs.") and name in inputs, expression
+    return inputs[name]
+
+
+def _holds(condition: Optional[str], inputs: dict[str, str]) -> bool:
+    if condition is None:
+        return True
+    match = CONDITION.match(condition)
+    assert match, f"an `if:` this test cannot decide: {condition}"
+    name, operator, value = match.groups()
+    return (inputs[name] == value) == (operator == "==")
+
+
+@dataclass
+class Ran:
+    name: str
+    returncode: int
+    stdout: str
+    stderr: str
+
+
+class Runner:
+    """The action's steps, with a Python of their own and a workspace."""
+
+    def __init__(self, builder: Builder, python: Path, temp: Path) -> None:
+        self.builder = builder
+        self.python = python
+        self.temp = temp
+
+    def env(self, step_env: dict[str, str]) -> dict[str, str]:
+        env = venv_env(self.builder)
+        env["PATH"] = os.pathsep.join([str(self.python.parent), env.get("PATH", "")])
+        env["RUNNER_TEMP"] = str(self.temp)
+        env.update(step_env)
+        return env
+
+    def run(self, step: dict[str, Any], inputs: dict[str, str], workspace: Path) -> Ran:
+        assert step["shell"] == "bash"
+        script = step["run"]
+        assert "${{" not in script, "inputs reach a script through env only (no injection)"
+        step_env = {
+            key: EXPRESSION.sub(lambda m: _value(m.group(1), inputs), str(value))
+            for key, value in step.get("env", {}).items()
+        }
+        done = subprocess.run(
+            ["bash", "--noprofile", "--norc", "-eo", "pipefail", "-c", script],
+            cwd=workspace,
+            env=self.env(step_env),
+            capture_output=True,
+            text=True,
+            timeout=600,
+        )
+        return Ran(step.get("name", "?"), done.returncode, done.stdout, done.stderr)
+
+    def action(self, workspace: Path, **given: str) -> list[Ran]:
+        """Every step after the install, as GitHub runs them for these inputs; a step that
+        fails ends the job, as in GitHub."""
+        inputs = {name: str(spec.get("default", "")) for name, spec in ACTION["inputs"].items()}
+        unknown = set(given) - set(inputs)
+        assert not unknown, unknown
+        inputs.update(given)
+        ran = []
+        for step in STEPS[2:]:
+            if not _holds(step.get("if"), inputs):
+                continue
+            ran.append(self.run(step, inputs, workspace))
+            if ran[-1].returncode != 0:
+                break
+        return ran
+
+
+@pytest.fixture(scope="module")
+def runner(builder: Builder, tmp_path_factory: pytest.TempPathFactory) -> Runner:
+    """The install step, run once: smart-tool-build from the action's own checkout."""
+    python = builder.venv("action")
+    runner = Runner(builder, python, tmp_path_factory.mktemp("runner-temp"))
+    setup, install = STEPS[0], STEPS[1]
+    assert setup["uses"].startswith("actions/setup-python@")
+    assert "github.action_path" in install["env"]["ACTION_PATH"]
+    done = runner.run(install, {}, tmp_path_factory.mktemp("workspace"))
+    assert done.returncode == 0, done.stdout + done.stderr
+    return runner
+
+
+def by_name(ran: list[Ran]) -> dict[str, Ran]:
+    return {r.name: r for r in ran}
+
+
+def test_the_action_is_composite_and_documented() -> None:
+    assert ACTION["runs"]["using"] == "composite"
+    assert [s.get("uses") for s in STEPS if "uses" in s] == ["actions/setup-python@v5"]
+    for name, spec in ACTION["inputs"].items():
+        assert spec["description"], name
+        assert name in (REPO / "README.md").read_text(encoding="utf-8"), f"README names input {name}"
+    for step in STEPS[1:]:
+        assert "run" in step and step["shell"] == "bash", step
+
+
+def test_findings_annotate_and_go_into_one_sarif_log(runner: Runner, tmp_path: Path) -> None:
+    workspace = tmp_path / "workspace"
+    shutil.copytree(ROOTS / "manifest-name-format", workspace / HOME)
+    dist = workspace / "dist"
+    dist.mkdir()
+    stale = wheel_members()
+    stale[f"{DIST_INFO}/RECORD"] = b"demo_tool/__init__.py,sha256=x,0\n"  # a RECORD that lies
+    write_wheel(dist / "demo_tool-1.0.0-py3-none-any.whl", stale)
+    ran = runner.action(workspace, path=HOME, inspect="true", **{"sarif-file": "out/smart tool.sarif"})
+    steps = by_name(ran)
+    assert list(steps) == [
+        "smart-tool check",
+        "smart-tool inspect",
+        "Write the SARIF log",
+        "Verdict",
+    ]
+    check = steps["smart-tool check"]
+    assert check.returncode == 0, check.stderr  # the verdict fails the job, after every command ran
+    assert f"::error file={HOME}/{M},line=3,title=manifest-name-format::" in check.stdout
+    inspected = steps["smart-tool inspect"].stdout
+    assert "title=artifact-record-matches::" in inspected
+    verdict = steps["Verdict"]
+    assert verdict.returncode == 1
+    assert verdict.stdout.splitlines() == ["smart-tool check exited 1", "smart-tool inspect exited 1"]
+    document = validated_sarif((workspace / "out" / "smart tool.sarif").read_text(encoding="utf-8"))
+    (run,) = document["runs"]  # type: ignore[attr-defined]
+    rules = [rule["id"] for rule in run["tool"]["driver"]["rules"]]
+    assert rules[0] == "manifest-name-format" and "artifact-record-matches" in rules
+    first = run["results"][0]
+    place = first["locations"][0]["physicalLocation"]
+    assert place["artifactLocation"]["uri"] == f"my%20tool/caf%C3%A9/{M}"
+    assert place["region"] == {"startLine": 3}
+    assert (workspace / unquote(place["artifactLocation"]["uri"])).is_file()
+    for result in run["results"]:
+        assert rules[result["ruleIndex"]] == result["ruleId"]
+    record = next(r for r in run["results"] if r["ruleId"] == "artifact-record-matches")
+    assert record["locations"][0]["physicalLocation"]["artifactLocation"]["uri"] == (
+        "dist/demo_tool-1.0.0-py3-none-any.whl"
+    )
+
+
+def test_a_clean_tree_passes_and_writes_no_log_unasked(runner: Runner, tmp_path: Path) -> None:
+    workspace = tmp_path / "workspace"
+    shutil.copytree(ROOTS / "valid", workspace / "tools" / "valid")
+    ran = runner.action(workspace, recursive="true")
+    assert [(r.name, r.returncode) for r in ran] == [("smart-tool check", 0), ("Verdict", 0)]
+    assert "1 root checked: 0 errors, 0 warnings, 0 info" in ran[0].stdout
+    assert not any(workspace.rglob("*.sarif"))
+
+
+def test_nothing_built_is_said_and_fails(runner: Runner, tmp_path: Path) -> None:
+    workspace = tmp_path / "workspace"
+    shutil.copytree(ROOTS / "valid", workspace)
+    ran = runner.action(workspace, smoke="true", **{"sarif-file": "smart-tool.sarif"})
+    steps = by_name(ran)
+    assert "::error title=smart-tool smoke::no artifact matches dist/*" in steps["smart-tool smoke"].stdout
+    assert steps["Verdict"].returncode == 1
+    assert steps["Verdict"].stdout.splitlines() == ["smart-tool smoke exited 2"]
+    document = validated_sarif((workspace / "smart-tool.sarif").read_text(encoding="utf-8"))
+    assert document["runs"][0]["results"] == []  # type: ignore[index]
+
+
+def test_the_python_is_the_action_checkout(runner: Runner) -> None:
+    done = subprocess.run(
+        [str(runner.python), "-m", "smart_tool_build", "--version"], capture_output=True, text=True
+    )
+    assert done.stdout.startswith("smart-tool-build "), done.stdout + done.stderr
+    assert sys.executable != str(runner.python)
