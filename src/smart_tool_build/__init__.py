@@ -9,7 +9,7 @@ from __future__ import annotations
 #: the one place the version is written: hatchling reads it for the metadata ([tool.hatch.version])
 __version__ = "0.1.0"
 
-TYPE_CHECKING = False  # not typing's: importing typing is most of what this package would cost
+TYPE_CHECKING = False
 if TYPE_CHECKING:  # what type checkers see; at run time each name loads on first use
     from typing import Any
 

@@ -33,12 +33,14 @@ from __future__ import annotations
 import contextlib
 import os
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, NoReturn, Optional
 
 from hatchling.builders.hooks.plugin.interface import BuildHookInterface
 from hatchling.plugin import hookimpl
 
+TYPE_CHECKING = False
 if TYPE_CHECKING:
+    from typing import Any, NoReturn, Optional
+
     from .adapters.reporter import Reporter
     from .plan.build_plan import BuildPlan
     from .plan.layout import ArtifactKind

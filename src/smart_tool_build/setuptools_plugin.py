@@ -20,10 +20,13 @@ but the opt-in; the work happens inside the build's own commands.
 from __future__ import annotations
 
 import os
-from typing import Any
 
 from .project.optin import SETUPTOOLS_STATE_ATTRIBUTE as STATE_ATTRIBUTE
 from .project.optin import opted_in, wrapper_active
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import Any
 
 
 def finalize_distribution_options(dist: Any) -> None:

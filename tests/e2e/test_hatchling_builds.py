@@ -1,18 +1,20 @@
 """The hatchling hook on real builds that succeed: what lands where, byte for byte.
 
 Each fixture project is built once per module (``python -m build``: the sdist, then the
-wheel from the unpacked sdist, as a user's build does) and many tests read the result.
+wheel from the unpacked sdist, as a user's build does) and many tests read the result; the
+example's isolated build is the session's (adapterkit.py), which the adapter contract
+(test_adapter_contract.py: both archives, the checks on each, ``pip wheel``) reads too.
 """
 
 from __future__ import annotations
 
 import json
-import re
 import subprocess
 import tarfile
 from pathlib import Path
 
 import pytest
+from adapterkit import built
 from buildkit import (
     EXAMPLES,
     FIXTURES,
@@ -32,17 +34,12 @@ Done = subprocess.CompletedProcess[str]
 DESCRIPTOR = "smart-tool.json"
 
 
-def manifests_in(names: list[str], nested: tuple[str, ...] = ()) -> list[str]:
-    """The SMART_TOOL.md members outside the nested tools' folders."""
-    return [n for n in names if n.rsplit("/", 1)[-1] == MANIFEST and not n.startswith(nested)]
-
-
 # --- the src-layout example -------------------------------------------------------------
 
 
 @pytest.fixture(scope="module")
 def example_isolated(builder: Builder) -> Build:
-    return builder.build(builder.copy(EXAMPLES / "hatchling-tool", "example-isolated"))
+    return built(builder, "hatchling-hook")
 
 
 @pytest.fixture(scope="module")
@@ -58,19 +55,8 @@ EXAMPLE = {
 }
 
 
-@pytest.mark.parametrize("flavour", ["example_isolated", "example_no_isolation"])
-def test_src_layout_tool_ships_both_files(request: pytest.FixtureRequest, flavour: str) -> None:
-    assert_tool_built(request.getfixturevalue(flavour), **EXAMPLE)
-
-
-def test_wheel_is_built_from_the_sdist_and_passes(example_isolated: Build) -> None:
-    output = example_isolated.output
-    assert "Building wheel from sdist" in output
-    # the hook ran twice: on the source tree (sdist) and on the unpacked sdist (wheel)
-    assert output.count("smart-tool: src/acme_widget/SMART_TOOL.md checked (acme-widget 0.1.0)") == 2
-    # the wheel's METADATA version is the manifest's
-    metadata = wheel_members(example_isolated.wheel)["acme_widget-0.1.0.dist-info/METADATA"].decode()
-    assert re.search(r"^Version: 0\.1\.0$", metadata, re.MULTILINE)
+def test_src_layout_tool_ships_both_files_without_isolation(example_no_isolation: Build) -> None:
+    assert_tool_built(example_no_isolation, **EXAMPLE)
 
 
 def test_sdist_builds_a_passing_wheel_on_its_own(builder: Builder, example_isolated: Build) -> None:
@@ -86,14 +72,6 @@ def test_sdist_builds_a_passing_wheel_on_its_own(builder: Builder, example_isola
     assert build.ok, build.output
     assert "smart-tool: src/acme_widget/SMART_TOOL.md checked" in build.output
     assert wheel_members(build.wheel) == wheel_members(example_isolated.wheel)
-
-
-def test_pip_wheel_passes(builder: Builder) -> None:
-    build = builder.pip_wheel(builder.copy(EXAMPLES / "hatchling-tool", "example-pip-wheel"))
-    assert build.ok, build.output
-    names = zip_names(build.wheel)
-    assert manifests_in(names) == ["acme_widget/SMART_TOOL.md"]
-    assert "acme_widget-0.1.0.dist-info/smart-tool.json" in names
 
 
 # --- hostile settings: exclude, only-include, .gitignore -----------------------------------

@@ -1,7 +1,8 @@
 """The hatchling hook on real builds that must fail: the code, no traceback, no artifact.
 
 Every case is a copy of a fixture with one thing broken, built with ``python -m build``
-(isolated: the backend and this plugin come from the session's wheelhouse).
+(isolated: the backend and this plugin come from the session's wheelhouse). What every
+adapter fails the same way is the adapter contract's (test_adapter_contract.py).
 """
 
 from __future__ import annotations
@@ -22,40 +23,9 @@ def example(builder: Builder, name: str) -> Path:
     return builder.copy(EXAMPLES / "hatchling-tool", name)
 
 
-# --- every class of manifest error -------------------------------------------------------
-
-MANIFEST_ERRORS: dict[str, tuple[str, str]] = {
-    # code: (text in the example's manifest, what it becomes)
-    "manifest-frontmatter-parses": ("---\n\n# acme-widget", "\n# acme-widget"),  # no closing fence
-    "manifest-fields-closed": ("name: acme-widget\n", "name: acme-widget\nauthor: acme\n"),
-    "manifest-required-fields": ("platforms:\n  - linux\n  - macos\n", ""),
-    "manifest-field-shapes": (
-        "use_cases:\n  - Build a widget from a spec file\n  - Check a spec before handing it to a person\n",
-        "use_cases: Build a widget from a spec file\n",
-    ),
-    "manifest-name-format": ("name: acme-widget", "name: Acme_Widget"),
-    "manifest-requires-shape": ("install: docs/installing-graphviz.md", "install: brew install graphviz"),
-    "manifest-install-doc-missing": ("install: docs/installing-graphviz.md", "install: docs/missing.md"),
-    "manifest-version-matches-package": ("version: 0.1.0", "version: 0.0.9"),
-}
-
-
-@pytest.mark.parametrize("code", sorted(MANIFEST_ERRORS))
-def test_manifest_error_fails_the_build(builder: Builder, code: str) -> None:
-    project = example(builder, code)
-    edit(project / EXAMPLE_MANIFEST, *MANIFEST_ERRORS[code])
-    build = builder.build(project)
-    assert_clean_failure(build, code)
-    assert_line(build, EXAMPLE_MANIFEST, code)
-    assert "smart-tool: not building" in build.output
-
-
-def test_drift_fails_a_wheel_built_straight_from_the_source(builder: Builder) -> None:
-    project = example(builder, "drift-wheel-only")
-    edit(project / EXAMPLE_MANIFEST, "version: 0.1.0", "version: 0.0.9")
-    build = builder.build(project, targets=("wheel",))
-    assert_clean_failure(build, "manifest-version-matches-package")
-    assert "'0.0.9'" in build.output and "'0.1.0'" in build.output
+# --- drift, where only the hatchling hook sees it ------------------------------------------
+# (every class of manifest error, a drift in a wheel-only build, a missing descriptor and a
+# second manifest: the adapter contract, test_adapter_contract.py)
 
 
 def test_drift_fails_a_no_isolation_build(builder: Builder) -> None:
@@ -74,14 +44,6 @@ def test_drift_from_a_regex_sourced_version_fails(builder: Builder) -> None:
 
 
 # --- the descriptor and the root --------------------------------------------------------
-
-
-def _duplicate(project: Path) -> None:
-    (project / "docs/SMART_TOOL.md").write_bytes((project / EXAMPLE_MANIFEST).read_bytes())
-
-
-def _no_descriptor(project: Path) -> None:
-    (project / "smart-tool.json").unlink()
 
 
 def _escaping_path(project: Path) -> None:
@@ -103,8 +65,6 @@ def _escaping_symlink(project: Path) -> None:
 
 ROOT_ERRORS: dict[str, tuple[Callable[[Path], None], str, str]] = {
     # id: (how to break the example, the code, the path the diagnostic names)
-    "duplicate-manifest": (_duplicate, "manifest-single-per-root", "docs/SMART_TOOL.md"),
-    "missing-descriptor": (_no_descriptor, "descriptor-present", "smart-tool.json"),
     "manifest-path-escapes": (_escaping_path, "descriptor-shape", "smart-tool.json"),
     "manifest-symlink-escapes": (_escaping_symlink, "descriptor-shape", "smart-tool.json"),
 }

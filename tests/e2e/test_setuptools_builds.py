@@ -2,9 +2,11 @@
 
 Isolated builds (``python -m build``, ``pip wheel``) get setuptools from the session's
 wheelhouse, so they run on exactly the version ``SMART_TOOL_TEST_SETUPTOOLS`` names. Builds
-without isolation run in a venv of this module with that same setuptools, ``wheel``,
-``build`` and this project's wheel. Each fixture project is built once per module; many
-tests read the result.
+without isolation run in the session's venv (``noiso_python``, conftest.py) with that same
+setuptools, ``wheel``, ``build`` and this project's wheel. Each fixture project is built once
+per module; many tests read the result. The example's isolated build is the session's
+(adapterkit.py); what every adapter keeps (both archives, the checks, ``pip wheel``, every
+class of problem failing on its line) is the adapter contract's (test_adapter_contract.py).
 """
 
 from __future__ import annotations
@@ -16,20 +18,18 @@ from collections.abc import Callable
 from pathlib import Path
 
 import pytest
+from adapterkit import build_no_isolation, built
 from buildkit import (
     EXAMPLES,
     FIXTURES,
-    SETUPTOOLS,
     Build,
     Builder,
     assert_clean_failure,
     assert_tool_built,
     edit,
     git,
-    pip_download,
     setuptools_at_least,
     tar_names,
-    wheel_members,
     zip_names,
 )
 
@@ -52,48 +52,12 @@ def outside_egg_info(names: list[str], basename: str) -> list[str]:
     ]
 
 
-@pytest.fixture(scope="module")
-def noiso_python(builder: Builder, tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """A venv with the setuptools under test, wheel, build and this project: for --no-isolation."""
-    extra = tmp_path_factory.mktemp("frontend-wheels")
-    pip_download(["build"], extra)
-    python = builder.venv("setuptools-no-isolation")
-    done = builder.run(
-        [
-            str(python),
-            "-m",
-            "pip",
-            "install",
-            "-q",
-            "--upgrade",  # a venv may come with an older setuptools of its own
-            "--find-links",
-            str(extra),
-            SETUPTOOLS,
-            "wheel",
-            "build",
-            "smart-tool-build",
-        ],
-        cwd=builder.root,
-    )
-    assert done.returncode == 0, done.stdout
-    return python
-
-
-def build_no_isolation(builder: Builder, python: Path, project: Path, targets: tuple[str, ...] = ()) -> Build:
-    """``python -m build --no-isolation`` with the venv's python (the builder's uses its own)."""
-    out_dir = project.parent / f"{project.name}-dist"
-    out_dir.mkdir()
-    args = [str(python), "-m", "build", "--no-isolation", "-o", str(out_dir), *[f"--{t}" for t in targets]]
-    done = builder.run([*args, str(project)], cwd=project)
-    return Build(done.returncode, done.stdout, out_dir, project)
-
-
 # --- the src-layout example: nothing configured beyond [project] ---------------------------
 
 
 @pytest.fixture(scope="module")
 def example_isolated(builder: Builder) -> Build:
-    return builder.build(builder.copy(EXAMPLES / "setuptools-tool", "st-example-isolated"))
+    return built(builder, "setuptools-plugin")
 
 
 @pytest.fixture(scope="module")
@@ -110,49 +74,13 @@ EXAMPLE = {
 }
 
 
-@pytest.mark.parametrize("flavour", ["example_isolated", "example_no_isolation"])
-def test_src_layout_tool_ships_both_files(request: pytest.FixtureRequest, flavour: str) -> None:
-    assert_tool_built(request.getfixturevalue(flavour), **EXAMPLE)
+def test_src_layout_tool_ships_both_files_without_isolation(example_no_isolation: Build) -> None:
+    assert_tool_built(example_no_isolation, **EXAMPLE)
 
 
-def test_wheel_is_built_from_the_sdist_and_checked_with_the_final_version(example_isolated: Build) -> None:
-    output = example_isolated.output
-    assert "Building wheel from sdist" in output
-    assert "smart-tool: src/acme_sprocket/SMART_TOOL.md checked (acme-sprocket 0.3.0)" in output
-    metadata = wheel_members(example_isolated.wheel)["acme_sprocket-0.3.0.dist-info/METADATA"].decode()
-    assert re.search(r"^Version: 0\.3\.0$", metadata, re.MULTILINE)
-    # the plugin only adds: the package's own files are all there
+def test_the_plugin_only_adds(example_isolated: Build) -> None:
+    """The package's own files are all there (what lands where: the adapter contract)."""
     assert {"acme_sprocket/__init__.py", "acme_sprocket/cli.py"} <= set(zip_names(example_isolated.wheel))
-
-
-# --- the flat layout, through python -m build and pip wheel ---------------------------------
-
-FLAT = {
-    "manifest_source": "acme_flat/SMART_TOOL.md",
-    "wheel_manifest": "acme_flat/SMART_TOOL.md",
-    "dist_info": "acme_flat-1.4.0.dist-info",
-    "sdist_also": ("docs/installing-jq.md",),
-}
-
-
-@pytest.fixture(scope="module")
-def flat_isolated(builder: Builder) -> Build:
-    return builder.build(builder.copy(TOOLS / "flat-tool", "st-flat-isolated"))
-
-
-def test_flat_layout_tool_ships_both_files(flat_isolated: Build) -> None:
-    assert_tool_built(flat_isolated, **FLAT)
-
-
-def test_pip_wheel_of_a_flat_layout_tool(builder: Builder) -> None:
-    project = builder.copy(TOOLS / "flat-tool", "st-flat-pip")
-    build = builder.pip_wheel(project)
-    assert build.ok, build.output
-    names = zip_names(build.wheel)
-    assert outside_egg_info(names, MANIFEST) == ["acme_flat/SMART_TOOL.md"]
-    wheel = wheel_members(build.wheel)
-    assert wheel["acme_flat/SMART_TOOL.md"] == (project / "acme_flat/SMART_TOOL.md").read_bytes()
-    assert wheel["acme_flat-1.4.0.dist-info/smart-tool.json"] == (project / DESCRIPTOR).read_bytes()
 
 
 # --- hostile MANIFEST.in, package-data and a user build_py ---------------------------------
@@ -302,21 +230,13 @@ def test_attr_dynamic_version_drift_fails(builder: Builder) -> None:
     assert "'5.3.0' (the version setuptools resolved)" in build.output
 
 
-# --- failing builds: every class of problem, no traceback, nothing left ------------------
-
-
-def _table_instead_of_descriptor(project: Path) -> None:
-    (project / DESCRIPTOR).unlink()
-    with (project / "pyproject.toml").open("a") as handle:
-        handle.write("\n[tool.smart-tool]\n")
+# --- failing builds ------------------------------------------------------------------------
+# (every class of problem without isolation, and a drift in a wheel-only build: the adapter
+# contract, test_adapter_contract.py)
 
 
 def _manifest(old: str, new: str) -> Callable[[Path], None]:
     return lambda project: edit(project / "acme_flat/SMART_TOOL.md", old, new)
-
-
-def _descriptor(text: str) -> Callable[[Path], None]:
-    return lambda project: (project / DESCRIPTOR).write_text(text)
 
 
 def _duplicate(project: Path) -> None:
@@ -324,43 +244,6 @@ def _duplicate(project: Path) -> None:
     (project / "acme_flat/extra/SMART_TOOL.md").write_bytes(
         (project / "acme_flat/SMART_TOOL.md").read_bytes()
     )
-
-
-def _bad_option(project: Path) -> None:
-    with (project / "pyproject.toml").open("a") as handle:
-        handle.write('\n[tool.smart-tool]\ndev-version = "warn"\n')
-
-
-BROKEN: dict[str, Callable[[Path], None]] = {
-    "descriptor-present": _table_instead_of_descriptor,
-    "descriptor-shape": _descriptor('{"manifest": "acme_flat/SMART_TOOL.md", "cli_argv": []}'),
-    "manifest-present": _descriptor(
-        '{"manifest": "acme_flat/gone/SMART_TOOL.md", "cli_argv": ["acme-flat"]}'
-    ),
-    "manifest-frontmatter-parses": _manifest("platforms:\n", "platforms: [linux\n"),
-    "manifest-fields-closed": _manifest("platforms:\n", "homepage: https://example.com\nplatforms:\n"),
-    "manifest-required-fields": _manifest(
-        "use_cases:\n  - Flatten a JSON document into greppable key paths\n", ""
-    ),
-    "manifest-field-shapes": _manifest("platforms:\n  - linux\n", "platforms: linux\n"),
-    "manifest-name-format": _manifest("name: acme-flat", "name: Acme_Flat"),
-    "manifest-version-matches-package": _manifest("version: 1.4.0", "version: 1.3.9"),
-    "manifest-requires-shape": _manifest("install: docs/installing-jq.md", "install: apt-get install jq"),
-    "manifest-install-doc-missing": lambda project: (project / "docs/installing-jq.md").unlink(),
-    "manifest-single-per-root": _duplicate,
-    "config-valid": _bad_option,
-}
-
-
-@pytest.mark.parametrize("code", sorted(BROKEN))
-def test_broken_tool_fails_cleanly(builder: Builder, noiso_python: Path, code: str) -> None:
-    project = builder.copy(TOOLS / "flat-tool", f"st-broken-{code}")
-    BROKEN[code](project)
-    build = build_no_isolation(builder, noiso_python, project)
-    assert_clean_failure(build, code)
-    # one line per problem, as every adapter prints it (setuptools' own `error:` is the summary's)
-    assert re.search(rf"^\S+: {code}: ", build.output, re.MULTILINE), build.output
-    assert "smart-tool: not building acme-flat" in build.output
 
 
 def test_exclude_option_skips_a_duplicate(builder: Builder, noiso_python: Path) -> None:
@@ -385,20 +268,6 @@ def test_every_problem_is_reported_at_once(builder: Builder) -> None:
         line.startswith("acme_flat/SMART_TOOL.md:4: manifest-version-matches-package: ") for line in lines
     )
     assert any(line.startswith("acme_flat/extra/SMART_TOOL.md: manifest-single-per-root: ") for line in lines)
-
-
-def test_drift_fails_a_wheel_only_build(builder: Builder) -> None:
-    project = builder.copy(TOOLS / "flat-tool", "st-drift-wheel")
-    _manifest("version: 1.4.0", "version: 1.3.9")(project)
-    build = builder.build(project, targets=("wheel",))
-    assert_clean_failure(build, "manifest-version-matches-package")
-
-
-def test_drift_fails_pip_wheel(builder: Builder) -> None:
-    project = builder.copy(TOOLS / "flat-tool", "st-drift-pip")
-    _manifest("version: 1.4.0", "version: 1.3.9")(project)
-    build = builder.pip_wheel(project)
-    assert_clean_failure(build, "manifest-version-matches-package")
 
 
 def test_warnings_do_not_fail_the_build(builder: Builder, noiso_python: Path) -> None:

@@ -4,8 +4,10 @@ Each fixture under fixtures/wrapper/ is a small smart tool whose own backend set
 leave its manifest (and, for some, the descriptor and the install document) out; it builds
 through ``build-backend = "smart_tool_build.backend"``. Each is built once per module with
 ``python -m build`` (the sdist, then the wheel from the unpacked sdist) and many tests read
-the result; the other frontends (``pip wheel``, ``pip install -e``, ``uv build``,
-``uv tool install git+...``) run once each.
+the result (the session's builds, adapterkit.py, which the adapter contract reads too:
+test_adapter_contract.py, where both archives, the checks on each and ``pip wheel`` are);
+the other frontends (``pip install -e``, ``uv build``, ``uv tool install git+...``) run once
+each.
 """
 
 from __future__ import annotations
@@ -14,6 +16,7 @@ import base64
 import csv
 import hashlib
 import io
+import json
 import shutil
 import subprocess
 import sys
@@ -21,23 +24,25 @@ import zipfile
 from pathlib import Path
 
 import pytest
+from adapterkit import WRAPPED_FAMILIES as FAMILIES
+from adapterkit import built as session_build
 from buildkit import (
     FIXTURES,
     PEP660_SKIP,
     Build,
     Builder,
     assert_tool_built,
-    edit,
     git,
     setuptools_at_least,
     zip_names,
 )
 from smartkit import cli_env, pip_install, run_in_venv, script, smart_tool, venv_env
 
+from budgets import WRAPPER_CHEAP_HOOKS
+
 pytestmark = pytest.mark.build
 
 WRAPPER = FIXTURES / "wrapper"
-FAMILIES = ("uv-build", "flit-core", "pdm-backend", "poetry-core", "hatchling", "setuptools")
 
 
 def package_of(family: str) -> str:
@@ -48,24 +53,10 @@ def dist_info_of(family: str) -> str:
     return f"{package_of(family)}-0.4.0.dist-info"
 
 
-def copy_family(builder: Builder, family: str, name: str) -> Path:
-    """A copy of ``family``'s fixture. The setuptools one asks for setuptools>=64 (for its
-    editable install); on an older setuptools under test, the copy asks for what is there."""
-    project = builder.copy(WRAPPER / family, name)
-    if family == "setuptools" and not setuptools_at_least(64):
-        edit(project / "pyproject.toml", '"setuptools>=64"', '"setuptools>=61"')
-    return project
-
-
-_BUILDS: dict[str, Build] = {}
-
-
 @pytest.fixture(params=FAMILIES)
 def built(request: pytest.FixtureRequest, builder: Builder) -> tuple[str, Build]:
     family = str(request.param)
-    if family not in _BUILDS:
-        _BUILDS[family] = builder.build(copy_family(builder, family, f"wrapped-{family}"))
-    return family, _BUILDS[family]
+    return family, session_build(builder, f"wrapper-{family}")
 
 
 def record_rows(wheel: Path) -> list[list[str]]:
@@ -97,26 +88,6 @@ def uv_env(builder: Builder, name: str) -> dict[str, str]:
 
 
 # --- what lands where --------------------------------------------------------------------
-
-
-def test_both_archives_carry_the_manifest_and_the_descriptor(built: tuple[str, Build]) -> None:
-    family, build = built
-    package = package_of(family)
-    assert_tool_built(
-        build,
-        manifest_source=f"src/{package}/SMART_TOOL.md",
-        wheel_manifest=f"{package}/SMART_TOOL.md",
-        dist_info=dist_info_of(family),
-        sdist_also=("docs/installing-jq.md",),
-    )
-
-
-def test_the_checks_ran_once_for_each_artifact(built: tuple[str, Build]) -> None:
-    """Through the wrapper, hatchling's hook and setuptools' plugin step aside."""
-    _, build = built
-    checked = [line for line in build.output.splitlines() if "SMART_TOOL.md checked (" in line]
-    assert len(checked) == 2, build.output  # the sdist, then the wheel from it
-    assert "Traceback" not in build.output
 
 
 def test_record_lists_every_member_once_with_its_hash_and_size(built: tuple[str, Build]) -> None:
@@ -166,15 +137,6 @@ def test_the_wheel_installs_and_the_tool_reads_its_manifest(
 
 
 # --- other frontends ---------------------------------------------------------------------
-
-
-def test_pip_wheel(builder: Builder) -> None:
-    project = builder.copy(WRAPPER / "uv-build", "wrapped-pip-wheel")
-    build = builder.pip_wheel(project)
-    assert build.ok, build.output
-    names = zip_names(build.wheel)
-    assert "uv_build_tool/SMART_TOOL.md" in names
-    assert f"{dist_info_of('uv-build')}/smart-tool.json" in names
 
 
 def test_a_build_without_isolation(builder: Builder) -> None:
@@ -267,18 +229,15 @@ def test_uv_tool_install_from_the_git_repository(builder: Builder) -> None:
     shutil.rmtree(env["UV_TOOL_DIR"], ignore_errors=True)
 
 
-def test_the_cheap_hooks_import_nothing_of_the_core(builder: Builder) -> None:
+def test_the_cheap_hooks_keep_their_import_budget(builder: Builder) -> None:
     """``get_requires_for_build_*`` run in a process of their own: they stay cheap."""
     project = builder.copy(WRAPPER / "flit-core", "wrapped-cheap-hooks")
     code = (
-        "import sys, smart_tool_build.backend as b\n"
+        "import json, sys, smart_tool_build.backend as b\n"
         "print(b.get_requires_for_build_wheel(), b.get_requires_for_build_sdist())\n"
-        "ours = [m for m in sys.modules if m.startswith('smart_tool_build.')]\n"
-        "cheap = {'backend', 'project', 'project.names', 'project.optin', 'project.backends'}\n"
-        "heavy = sorted(set(ours) - {f'smart_tool_build.{m}' for m in cheap})\n"
-        "print(heavy, 'yaml' in sys.modules)\n"
+        "print(json.dumps(sorted(sys.modules)))\n"
     )
     env = {**cli_env(), **builder.env}
     done = subprocess.run([sys.executable, "-c", code], cwd=project, env=env, capture_output=True, text=True)
     assert done.returncode == 0, done.stdout + done.stderr
-    assert done.stdout.splitlines()[-1] == "[] False", done.stdout
+    WRAPPER_CHEAP_HOOKS.check(json.loads(done.stdout.splitlines()[-1]))

@@ -29,35 +29,9 @@ def manifest(family: str) -> str:
     return f"src/{family.replace('-', '_')}_tool/SMART_TOOL.md"
 
 
-# --- every class of problem, through the wrapper -----------------------------------------
-
-PROBLEMS: dict[str, tuple[str, str, str]] = {
-    # code: (family, text in the fixture's manifest, what it becomes)
-    "manifest-version-matches-package": ("uv-build", 'version: "0.4.0"', 'version: "0.3.9"'),
-    "manifest-frontmatter-parses": ("flit-core", "---\n\n#", "\n#"),  # no closing fence
-    "manifest-fields-closed": (
-        "pdm-backend",
-        "name: pdm-backend-tool\n",
-        "name: pdm-backend-tool\nauthor: x\n",
-    ),
-    "manifest-requires-shape": ("poetry-core", "install: docs/installing-jq.md", "install: brew install jq"),
-    "manifest-install-doc-missing": (
-        "uv-build",
-        "install: docs/installing-jq.md",
-        "install: docs/missing.md",
-    ),
-}
-
-
-@pytest.mark.parametrize("code", sorted(PROBLEMS))
-def test_a_manifest_problem_fails_the_build(builder: Builder, code: str) -> None:
-    family, old, new = PROBLEMS[code]
-    project = builder.copy(WRAPPER / family, f"wrapper-{code}")
-    edit(project / manifest(family), old, new)
-    build = builder.build(project)
-    assert_nothing_left(build)
-    assert_line(build, manifest(family), code)
-    assert "smart-tool: not building" in build.output
+# --- problems only the wrapper meets ---------------------------------------------------------
+# (a problem on each wrapped backend, a missing descriptor, a second manifest and a drift
+# through pip: the adapter contract, test_adapter_contract.py)
 
 
 def test_drift_from_a_dynamic_version_fails_with_the_version_the_backend_resolved(builder: Builder) -> None:
@@ -69,31 +43,6 @@ def test_drift_from_a_dynamic_version_fails_with_the_version_the_backend_resolve
     assert_nothing_left(build)
     assert_line(build, manifest("flit-core"), "manifest-version-matches-package")
     assert "'0.4.1' (the version flit_core.buildapi resolved" in build.output
-
-
-def test_drift_fails_a_wheel_built_with_pip(builder: Builder) -> None:
-    """pip asks for the metadata first: the version comes from the frontend's metadata folder."""
-    project = builder.copy(WRAPPER / "pdm-backend", "wrapper-pip-drift")
-    edit(project / manifest("pdm-backend"), 'version: "0.4.0"', 'version: "0.3.9"')
-    build = builder.pip_wheel(project)
-    assert not build.ok and "manifest-version-matches-package" in build.output, build.output
-    assert build.artifacts == []
-
-
-def test_a_missing_descriptor_fails_the_build(builder: Builder) -> None:
-    project = builder.copy(WRAPPER / "poetry-core", "wrapper-no-descriptor")
-    (project / "smart-tool.json").unlink()
-    build = builder.build(project)
-    assert_nothing_left(build)
-    assert_line(build, "smart-tool.json", "descriptor-present")
-
-
-def test_a_second_manifest_fails_the_build(builder: Builder) -> None:
-    project = builder.copy(WRAPPER / "uv-build", "wrapper-second-manifest")
-    (project / "docs" / "SMART_TOOL.md").write_bytes((project / manifest("uv-build")).read_bytes())
-    build = builder.build(project)
-    assert_nothing_left(build)
-    assert_line(build, "docs/SMART_TOOL.md", "manifest-single-per-root")
 
 
 def test_an_editable_install_of_a_drifted_tool_fails(builder: Builder) -> None:

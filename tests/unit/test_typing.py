@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import ast
 import os
 import subprocess
 import sys
@@ -54,3 +55,67 @@ def test_mypy_sees_the_lazy_names_with_their_types(tmp_path: Path) -> None:
     assert revealed[:3] == ['"smart_tool_build.rules.manifest.Manifest"', '"str"', '"str"'], done.stdout
     assert revealed[3].endswith('-> smart_tool_build.rules.root.RootReport"'), done.stdout
     assert done.returncode == 0 and "error:" not in done.stdout, done.stdout
+
+
+#: the modules a build backend, an installer or a smart tool imports first (CONTRIBUTING.md,
+#: "Import rules"): importing ``typing`` would be most of what they cost
+ENTRY_MODULES = (
+    "__init__.py",
+    "hatch_hook.py",
+    "setuptools_plugin.py",
+    "backend.py",
+    "cli/__init__.py",
+    "runtime/accessor.py",
+)
+
+
+def _imports_typing(node: ast.AST) -> bool:
+    if isinstance(node, ast.Import):
+        return any(alias.name.split(".")[0] == "typing" for alias in node.names)
+    return (
+        isinstance(node, ast.ImportFrom) and not node.level and (node.module or "").split(".")[0] == "typing"
+    )
+
+
+def _typing_imports_at_run_time(tree: ast.AST) -> list[int]:
+    """The lines that import ``typing`` anywhere but in the body of an ``if TYPE_CHECKING:``
+    (its ``else:`` runs, and so does an import inside a function)."""
+    found: list[int] = []
+
+    def visit(node: ast.AST) -> None:
+        if isinstance(node, ast.If) and isinstance(node.test, ast.Name) and node.test.id == "TYPE_CHECKING":
+            for child in node.orelse:
+                visit(child)
+            return
+        if _imports_typing(node):
+            found.append(node.lineno)
+        for child in ast.iter_child_nodes(node):
+            visit(child)
+
+    visit(tree)
+    return found
+
+
+@pytest.mark.parametrize("module", ENTRY_MODULES)
+def test_entry_modules_import_typing_only_for_the_type_checker(module: str) -> None:
+    path = SRC / "smart_tool_build" / module
+    lines = _typing_imports_at_run_time(ast.parse(path.read_text(encoding="utf-8")))
+    assert not lines, (
+        f"{module} imports typing at run time (lines {lines}): import it under "
+        "`TYPE_CHECKING = False` / `if TYPE_CHECKING:` (CONTRIBUTING.md, Import rules)"
+    )
+
+
+def test_the_typing_check_sees_run_time_imports() -> None:
+    """The check itself: what runs is found, what only the type checker reads is not."""
+    source = (
+        "import typing\n"
+        "TYPE_CHECKING = False\n"
+        "if TYPE_CHECKING:\n"
+        "    from typing import Any\n"
+        "else:\n"
+        "    from typing import NamedTuple\n"
+        "def f():\n"
+        "    from typing import cast\n"
+    )
+    assert _typing_imports_at_run_time(ast.parse(source)) == [1, 6, 8]

@@ -15,11 +15,10 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Optional
 
 from ..diagnostics.diagnostic import Diagnostic
+from .exits import EXIT_CLEAN, EXIT_FAILURE, EXIT_FINDINGS
 
 if TYPE_CHECKING:
     from ..rules.root import RootJob
-
-EXIT_CLEAN, EXIT_FINDINGS, EXIT_FAILURE = 0, 1, 2
 
 
 def _error(text: str) -> None:
@@ -209,12 +208,6 @@ def run_inspect(args: argparse.Namespace) -> int:
     given = [(Path(name), name) for name in args.artifacts]
     diagnostics, ignored = inspect_artifacts(given, flags=flags(args))
     return report(args, diagnostics, list(args.artifacts), noun="artifact", ignored=ignored)
-
-
-def run_smoke(args: argparse.Namespace) -> int:
-    from .smoke_command import run_smoke
-
-    return run_smoke(args)
 
 
 def run_show(args: argparse.Namespace) -> int:

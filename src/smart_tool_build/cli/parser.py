@@ -13,8 +13,18 @@ from typing import NoReturn, Optional
 
 from .. import __version__
 from ..project.config import DEV_VERSION_POLICIES
-from . import commands as run
-from .commands import EXIT_FAILURE
+from .commands import (
+    run_catalog_check,
+    run_check,
+    run_codes,
+    run_fix,
+    run_init,
+    run_inspect,
+    run_show,
+    run_snapshot,
+    snapshot_usage,
+)
+from .exits import EXIT_FAILURE
 
 __all__ = ["COMMANDS", "main"]
 
@@ -64,13 +74,13 @@ def _parser() -> argparse.ArgumentParser:
     )
     _add_ignore_option(check)
     _add_report_options(check)
-    check.set_defaults(run=run.run_check)
+    check.set_defaults(run=run_check)
 
     fix = command("fix")
     _add_paths(fix, "fix")
     fix.add_argument("--diff", action="store_true", help="print a unified diff and write nothing")
     _add_report_options(fix)
-    fix.set_defaults(run=run.run_fix)
+    fix.set_defaults(run=run_fix)
 
     init = command("init")
     init.add_argument("path", nargs="?", metavar="PATH", default=".", help="the project (default: .)")
@@ -88,7 +98,7 @@ def _parser() -> argparse.ArgumentParser:
         '"smart-tool-build @ git+https://HOST/REPO@TAG" (default: the git reference this copy '
         "was installed from, else the bare name)",
     )
-    init.set_defaults(run=run.run_init)
+    init.set_defaults(run=run_init)
 
     inspect = command("inspect")
     inspect.add_argument("artifacts", nargs="+", metavar="ARTIFACT", help="a .whl or .tar.gz")
@@ -106,7 +116,7 @@ def _parser() -> argparse.ArgumentParser:
     )
     _add_ignore_option(inspect)
     _add_report_options(inspect)
-    inspect.set_defaults(run=run.run_inspect)
+    inspect.set_defaults(run=run_inspect)
 
     smoke = command("smoke")
     smoke.add_argument(
@@ -129,7 +139,7 @@ def _parser() -> argparse.ArgumentParser:
     _add_ignore_option(smoke)
     _add_report_options(smoke)
     _add_conformance_options(smoke)
-    smoke.set_defaults(run=run.run_smoke)
+    smoke.set_defaults(run=_run_smoke)
 
     show = command("show")
     show.add_argument(
@@ -141,7 +151,7 @@ def _parser() -> argparse.ArgumentParser:
         default="text",
         help="text: the manifest as written; json: its frontmatter as an object",
     )
-    show.set_defaults(run=run.run_show)
+    show.set_defaults(run=run_show)
 
     snapshot = command("snapshot")
     snapshot.add_argument("path", metavar="ROOT", help="the tool's distribution root")
@@ -159,7 +169,7 @@ def _parser() -> argparse.ArgumentParser:
         help="catalog: the entry's files (default); json: the one document of earlier versions",
     )
     snapshot.add_argument("--output", "-o", metavar="FILE", help="--format json: write here, not stdout")
-    snapshot.set_defaults(run=run.run_snapshot, usage=run.snapshot_usage, command_parser=snapshot)
+    snapshot.set_defaults(run=run_snapshot, usage=snapshot_usage, command_parser=snapshot)
 
     catalog = command("catalog")
     catalog_commands = catalog.add_subparsers(dest="catalog_command", metavar="COMMAND", parser_class=_Parser)
@@ -177,7 +187,7 @@ def _parser() -> argparse.ArgumentParser:
         help="processes to use (default: one per core for many entries)",
     )
     _add_report_options(catalog_check)
-    catalog_check.set_defaults(run=run.run_catalog_check)
+    catalog_check.set_defaults(run=run_catalog_check)
 
     codes = command("codes")
     codes.add_argument(
@@ -189,8 +199,15 @@ def _parser() -> argparse.ArgumentParser:
         default="text",
         help="text: one entry per code; markdown: the table of docs/codes.md",
     )
-    codes.set_defaults(run=run.run_codes)
+    codes.set_defaults(run=run_codes)
     return parser
+
+
+def _run_smoke(args: argparse.Namespace) -> int:
+    """``smart-tool smoke``, whose module (and its imports) only this command loads."""
+    from .smoke_command import run_smoke
+
+    return run_smoke(args)
 
 
 def _add_paths(parser: argparse.ArgumentParser, verb: str) -> None:

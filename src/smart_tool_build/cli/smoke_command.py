@@ -17,7 +17,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, Optional
 
 from ..diagnostics.diagnostic import Diagnostic, Severity, set_aside
-from .commands import EXIT_CLEAN, EXIT_FAILURE, EXIT_FINDINGS
+from .exits import EXIT_CLEAN, EXIT_FAILURE, EXIT_FINDINGS
 
 if TYPE_CHECKING:
     from ..smoke.conformance import FileFacts

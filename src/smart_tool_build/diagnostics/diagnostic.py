@@ -11,7 +11,7 @@ from collections import namedtuple
 
 from .severity import Severity
 
-TYPE_CHECKING = False  # typing stays unimported on a smart tool's --help (it costs a tenth of it)
+TYPE_CHECKING = False
 if TYPE_CHECKING:  # on a smart tool's --help, typing and the table of codes are not imported
     from collections.abc import Iterable
     from pathlib import PurePath

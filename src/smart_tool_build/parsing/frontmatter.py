@@ -11,7 +11,7 @@ import re
 import stat
 from collections import namedtuple
 
-TYPE_CHECKING = False  # typing stays unimported on a smart tool's --help (it costs a tenth of it)
+TYPE_CHECKING = False
 if TYPE_CHECKING:
     from pathlib import Path
     from typing import Any, NamedTuple, Optional

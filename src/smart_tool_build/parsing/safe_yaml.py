@@ -20,7 +20,7 @@ from __future__ import annotations
 from . import yaml_subset
 from .yaml_values import MAX_DEPTH, MAX_NODES, LineDict, LineList, Span, YamlError, to_plain
 
-TYPE_CHECKING = False  # typing stays unimported on a smart tool's --help (it costs a tenth of it)
+TYPE_CHECKING = False
 if TYPE_CHECKING:
     from collections.abc import Iterator
     from typing import Any

@@ -23,7 +23,7 @@ import yaml
 
 from .yaml_values import MAX_DEPTH, MAX_NODES, LineDict, LineList, Span, YamlError
 
-TYPE_CHECKING = False  # typing stays unimported on a smart tool's --help (it costs a tenth of it)
+TYPE_CHECKING = False
 if TYPE_CHECKING:
     from collections.abc import Iterator
     from typing import Any, Callable, Optional, Union

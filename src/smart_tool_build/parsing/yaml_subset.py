@@ -21,7 +21,7 @@ import re
 
 from .yaml_values import MAX_DEPTH, MAX_NODES, LineDict, LineList
 
-TYPE_CHECKING = False  # typing stays unimported on a smart tool's --help (it costs a tenth of it)
+TYPE_CHECKING = False
 if TYPE_CHECKING:
     from typing import Any, Optional
 

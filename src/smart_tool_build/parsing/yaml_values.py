@@ -7,7 +7,7 @@ from either reader and import nothing.
 
 from __future__ import annotations
 
-TYPE_CHECKING = False  # typing stays unimported on a smart tool's --help (it costs a tenth of it)
+TYPE_CHECKING = False
 if TYPE_CHECKING:
     from typing import Any, Optional
 

@@ -18,7 +18,7 @@ from .requirements import Requirement, check_requires, classify_install
 from .values import is_empty, type_name
 from .versions import valid_anywhere
 
-TYPE_CHECKING = False  # typing stays unimported on a smart tool's --help (it costs a tenth of it)
+TYPE_CHECKING = False
 if TYPE_CHECKING:
     from collections.abc import Callable
     from pathlib import Path

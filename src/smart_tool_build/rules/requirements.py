@@ -9,7 +9,7 @@ from ..diagnostics.diagnostic import Diagnostic, make
 from ..parsing import safe_yaml
 from .values import is_empty, type_name
 
-TYPE_CHECKING = False  # typing stays unimported on a smart tool's --help (it costs a tenth of it)
+TYPE_CHECKING = False
 if TYPE_CHECKING:
     from typing import NamedTuple, Optional
 

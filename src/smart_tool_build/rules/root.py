@@ -13,7 +13,7 @@ import posixpath
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Optional
+from typing import Any, NamedTuple, Optional
 
 from ..diagnostics.diagnostic import Diagnostic, has_errors, make, set_aside
 from ..parsing import frontmatter, safe_yaml
@@ -94,6 +94,34 @@ def check_root(
     --recursive``). Findings whose code the options ``ignore`` are in ``report.ignored``.
     """
     prefix = display.rstrip("/") + "/" if display and display != "." else ""
+    report = _read_package(root, prefix, hook, flags)
+    # a survey's scan knows no exclude globs: with some, the root is scanned again with them
+    found = scan if scan is not None and not report.options.exclude else None
+    described = _read_descriptor(report, prefix, found)
+    if described is not None:
+        named, lines, found = described
+        located = _locate_manifest(report, named, lines.get("manifest"), found, prefix)
+        if located is not None:
+            package_version = _package_version(report.package, version, version_origin)
+            _check_manifest(report, named, lines.get("cli_argv"), located, package_version, prefix)
+    return _finish(report)
+
+
+class _Located(NamedTuple):
+    """The manifest the descriptor names, found: what the manifest's checks need."""
+
+    #: its path relative to the root (POSIX, normalised)
+    relative: str
+    resolved: Path
+    #: the other SMART_TOOL.md files of the root's scan
+    others: list[str]
+
+
+def _read_package(
+    root: Path, prefix: str, hook: Optional[config.HookOptions], flags: Optional[Mapping[str, Any]]
+) -> RootReport:
+    """The report begun: the package definition, the options and the build system's rules,
+    which every root has, a descriptor or not."""
     package, out = distribution.read(root, prefix=prefix)
     options, problems = config.read_options(
         package.tool, path=package.path or prefix + PYPROJECT, text=package.text, hook=hook, flags=flags
@@ -101,71 +129,95 @@ def check_root(
     out += problems
     if package.path is not None and package.path.endswith(PYPROJECT):
         out += build_system_rules(package.data, package.text, package.path)
-    package_version = package.version
-    if version is not None:
-        # the backend's version is often the normal form of what the project wrote
-        static = package.version.written
-        written = static if static is not None and same_version(static, version) else None
-        package_version = PackageVersion(version, version_origin, written=written)
-    report = RootReport(root, out, package, options)
+    return RootReport(root, out, package, options)
 
-    descriptor_path = root / DESCRIPTOR_NAME
-    shown_descriptor = prefix + DESCRIPTOR_NAME
-    # a survey's scan knows no exclude globs: with some, the root is scanned again with them
-    found = scan if scan is not None and not options.exclude else None
-    if not descriptor_path.exists() and not descriptor_path.is_symlink():
-        found = found or walk.scan_root(root, options.exclude)
-        out.append(_no_descriptor(root, package, found.manifests, prefix))
-        return _finish(report)
-    parsed_descriptor = descriptor.parse_file(descriptor_path, shown_descriptor)
-    out += parsed_descriptor.diagnostics
-    found = found or walk.scan_root(root, options.exclude)
+
+def _package_version(package: PackageDefinition, version: Optional[str], origin: str) -> PackageVersion:
+    """The version the manifest must match: the backend's when it resolved one, else the project's."""
+    if version is None:
+        return package.version
+    # the backend's version is often the normal form of what the project wrote
+    static = package.version.written
+    written = static if static is not None and same_version(static, version) else None
+    return PackageVersion(version, origin, written=written)
+
+
+def _read_descriptor(
+    report: RootReport, prefix: str, scan: Optional[walk.Scan]
+) -> Optional[tuple[descriptor.Descriptor, dict[str, int], walk.Scan]]:
+    """The valid descriptor with its keys' lines and the root's scan, or None when there is no descriptor to
+    follow (what that means is in the report's diagnostics)."""
+    root, out = report.root, report.diagnostics
+    path = root / DESCRIPTOR_NAME
+    if not path.exists() and not path.is_symlink():
+        found = scan or walk.scan_root(root, report.options.exclude)
+        out.append(_no_descriptor(root, report.package, found.manifests, prefix))
+        return None
+    parsed = descriptor.parse_file(path, prefix + DESCRIPTOR_NAME)
+    out += parsed.diagnostics
+    found = scan or walk.scan_root(root, report.options.exclude)
     report.nested_roots = found.nested_roots
-    for folder, reason in found.unreadable:
-        out.append(
-            make(
-                "tree-readable",
-                prefix + folder,
-                None,
-                f"cannot read this folder ({reason}); a SMART_TOOL.md inside it is not checked",
-                walk.UNREADABLE_HINT,
-            )
+    out += [
+        make(
+            "tree-readable",
+            prefix + folder,
+            None,
+            f"cannot read this folder ({reason}); a SMART_TOOL.md inside it is not checked",
+            walk.UNREADABLE_HINT,
         )
-    named = parsed_descriptor.descriptor
-    report.descriptor = named
+        for folder, reason in found.unreadable
+    ]
+    report.descriptor = named = parsed.descriptor
     if named is None:
         if len(found.manifests) > 1:
             out += _duplicates(found.manifests[1:], found.manifests[0], prefix)
-        return _finish(report)
+        return None
+    return named, parsed.key_lines, found
 
+
+def _locate_manifest(
+    report: RootReport, named: descriptor.Descriptor, line: Optional[int], found: walk.Scan, prefix: str
+) -> Optional[_Located]:
+    """The manifest the descriptor names, or None when it cannot be followed there: outside
+    the root, not named SMART_TOOL.md, or missing while another exists (each one diagnostic)."""
+    shown_descriptor = prefix + DESCRIPTOR_NAME
     relative = posixpath.normpath(named.manifest)
-    manifest_line = parsed_descriptor.key_lines.get("manifest")
-    resolved, escape = descriptor.resolve_manifest(root, relative)
+    resolved, escape = descriptor.resolve_manifest(report.root, relative)
     if resolved is None:
-        out.append(
-            make(
-                "descriptor-shape",
-                shown_descriptor,
-                manifest_line,
-                f"`manifest` {named.manifest!r} {escape}",
-            )
+        report.diagnostics.append(
+            make("descriptor-shape", shown_descriptor, line, f"`manifest` {named.manifest!r} {escape}")
         )
-        return _finish(report)
+        return None
     if posixpath.basename(relative) != MANIFEST_NAME:
-        out.append(
+        report.diagnostics.append(
             make(
                 "manifest-present",
                 shown_descriptor,
-                manifest_line,
+                line,
                 f"`manifest` names {named.manifest!r}; the manifest file must be named {MANIFEST_NAME}",
             )
         )
-        return _finish(report)
-    others = [m for m in found.manifests if m != relative and not _same_file(root / m, resolved)]
+        return None
+    others = [m for m in found.manifests if m != relative and not _same_file(report.root / m, resolved)]
     if others and not os.path.lexists(resolved):  # never raises (a name too long, say)
-        out.append(_moved(named.manifest, others, shown_descriptor, manifest_line))
-        out += _duplicates(others[1:], others[0], prefix)
-        return _finish(report)
+        report.diagnostics.append(_moved(named.manifest, others, shown_descriptor, line))
+        report.diagnostics.extend(_duplicates(others[1:], others[0], prefix))
+        return None
+    return _Located(relative, resolved, others)
+
+
+def _check_manifest(
+    report: RootReport,
+    named: descriptor.Descriptor,
+    cli_argv_line: Optional[int],
+    located: _Located,
+    package_version: PackageVersion,
+    prefix: str,
+) -> None:
+    """The manifest parsed, and every rule that needs it and another file."""
+    root, out, options = report.root, report.diagnostics, report.options
+    relative, resolved = located.relative, located.resolved
+    shown_descriptor = prefix + DESCRIPTOR_NAME
     report.manifest_relative = relative
     shown_manifest = prefix + relative
     result = manifest.parse_file(resolved, shown_manifest)
@@ -179,7 +231,7 @@ def check_root(
     fm = result.frontmatter if isinstance(result.frontmatter, safe_yaml.LineDict) else None
     if fm is not None:
         out += _version_rule(fm, shown_manifest, package_version, options)
-        out += _name_rule(fm, shown_manifest, package)
+        out += _name_rule(fm, shown_manifest, report.package)
     out += version_attr_rule(
         root, relative, package_version, prefix=prefix, dev_versions=options.dev_versions
     )
@@ -190,9 +242,8 @@ def check_root(
     out += problems
     if result.manifest is not None:
         out += manifest.body_length_rule(result.body, shown_manifest, lambda: _file_text(resolved))
-    out += cli_argv_rule(named, package, root, shown_descriptor, parsed_descriptor.key_lines.get("cli_argv"))
-    out += _duplicates(others, relative, prefix)
-    return _finish(report)
+    out += cli_argv_rule(named, report.package, root, shown_descriptor, cli_argv_line)
+    out += _duplicates(located.others, relative, prefix)
 
 
 def _file_text(path: Path) -> Optional[str]:

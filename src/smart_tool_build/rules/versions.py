@@ -13,7 +13,7 @@ import re
 
 from ..diagnostics.diagnostic import CodeId, Diagnostic, Severity, make
 
-TYPE_CHECKING = False  # typing stays unimported on a smart tool's --help (it costs a tenth of it)
+TYPE_CHECKING = False
 if TYPE_CHECKING:
     from typing import Literal, Optional
 
