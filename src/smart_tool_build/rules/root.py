@@ -22,9 +22,10 @@ from ..project.distribution import PackageDefinition, PackageVersion
 from ..project.names import DESCRIPTOR_NAME, MANIFEST_NAME, PYPROJECT
 from ..project.python_source import import_path
 from . import descriptor, manifest
-from .build_system import build_system_rules
+from .build_system import build_system_rules, plugin_named_rule
 from .cli_argv import cli_argv_rule
 from .install_docs import InstallDoc, check_install_docs
+from .placeholders import placeholder_rule
 from .suggestions import descriptor_text
 from .version_attr import version_attr_rule
 from .versions import compare_versions, same_version
@@ -83,6 +84,7 @@ def check_root(
     hook: Optional[config.HookOptions] = None,
     flags: Optional[Mapping[str, Any]] = None,
     scan: Optional[walk.Scan] = None,
+    building: bool = False,
 ) -> RootReport:
     """Check the distribution root ``root``.
 
@@ -92,6 +94,7 @@ def check_root(
     layered over ``[tool.smart-tool]``, and ``flags`` the command line's (keys as in the
     table). ``scan`` is the root's walk when a survey already made it (``smart-tool check
     --recursive``). Findings whose code the options ``ignore`` are in ``report.ignored``.
+    ``building``: a build runs the check (so it does check, whatever [build-system] says).
     """
     prefix = display.rstrip("/") + "/" if display and display != "." else ""
     package, out = distribution.read(root, prefix=prefix)
@@ -119,6 +122,8 @@ def check_root(
         return _finish(report)
     parsed_descriptor = descriptor.parse_file(descriptor_path, shown_descriptor)
     out += parsed_descriptor.diagnostics
+    if not building and package.path is not None and package.path.endswith(PYPROJECT):
+        out += plugin_named_rule(package.data, package.text, package.path)
     found = found or walk.scan_root(root, options.exclude)
     report.nested_roots = found.nested_roots
     for folder, reason in found.unreadable:
@@ -180,6 +185,7 @@ def check_root(
     if fm is not None:
         out += _version_rule(fm, shown_manifest, package_version, options)
         out += _name_rule(fm, shown_manifest, package)
+        out += placeholder_rule(fm, shown_manifest)
     out += version_attr_rule(
         root, relative, package_version, prefix=prefix, dev_versions=options.dev_versions
     )
