@@ -258,7 +258,8 @@ def test_no_origin(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     repository(top, origin=None)
     commit_all(top)
     line = refused(capsys, tmp_path / "entry", top)
-    assert "no remote named origin" in line and "--repository" in line
+    # the branch and HEAD are known: only the origin is missing, and only --repository is asked for
+    assert line.endswith("the repository has no remote named origin; pass --repository"), line
 
 
 def test_an_ssh_origin_gets_its_https_url_suggested(
@@ -289,7 +290,9 @@ def test_a_credentialed_origin_is_refused_without_echoing_it(
 def test_not_a_repository(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     root = shutil.copytree(ROOTS / "valid", tmp_path / "export")
     line = refused(capsys, tmp_path / "entry", root, "--repository", ORIGIN)
-    assert "not in a git work tree" in line and "pass --repository, --ref and --commit" in line
+    assert "not in a git work tree" in line and line.endswith("; pass --ref and --commit"), line
+    line = refused(capsys, tmp_path / "entry", root)
+    assert line.endswith("; pass --repository, --ref and --commit"), line
 
 
 def test_a_repository_without_commits(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
