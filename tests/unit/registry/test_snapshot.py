@@ -355,6 +355,21 @@ def test_an_invalid_manifest_is_refused(tmp_path: Path, capsys: pytest.CaptureFi
     assert not (tmp_path / "entry").exists()
 
 
+def test_a_placeholder_never_reaches_an_entry(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    top = shutil.copytree(ROOTS / "manifest-placeholders--uv-template", tmp_path / "tool")
+    repository(top)
+    commit_all(top)
+    code, out, err = snapshot(capsys, top, "-d", tmp_path / "entry", "--pointer")
+    assert (code, out) == (1, "")
+    *findings, last = err.strip().splitlines()
+    assert [line.split(": ", 2)[:2] for line in findings] == [
+        [f"{top}/{MANIFEST}:5", "manifest-placeholders"],
+        [f"{top}/{MANIFEST}:7", "manifest-placeholders"],
+    ]
+    assert last == "smart-tool: error: refusing to snapshot an invalid manifest"
+    assert not (tmp_path / "entry").exists()
+
+
 def test_a_manifest_the_catalog_cannot_read_is_refused(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
