@@ -119,9 +119,17 @@ def plan_init(
     ]
     toml = package.path and package.path.endswith("toml")
     setup = build_setup(package.data, requirement) if toml else _npm_setup()
-    todo = tuple(number for number, line in enumerate(text.split("\n"), start=1) if MARK in line)
+    todo = tuple(number for number, line in enumerate(text.split("\n"), start=1) if _marked(line))
     keys = uv_cache_keys(package.data, root, manifest) if toml else BuildSetup("", (), "")
     return Scaffold(edits, manifest, setup, todo, keys)
+
+
+def _marked(line: str) -> bool:
+    """Whether init marked ``line`` for the author (not a description that speaks of TODOs)."""
+    text = line.strip()
+    for prefix in ("description:", "- "):
+        text = text[len(prefix) :].strip() if text.startswith(prefix) else text
+    return text.strip("\"'").startswith(f"{MARK}:")
 
 
 def _project(package: PackageDefinition, prefix: str) -> Mapping[str, Any]:

@@ -410,3 +410,27 @@ def test_a_collection_is_not_initialised() -> None:
 
     with pytest.raises(InitError, match="declares a collection"):
         plan_init(FIXTURES / "collections" / "valid-nested")
+
+
+def test_the_lines_to_complete_are_init_s_marks_only(tmp_path: Path) -> None:
+    """A description that speaks of TODO lists is the project's content, not a line to complete."""
+    pyproject = PROJECT.replace("Turns widget specs into widgets: fast.", "Keeps TODO: lists of widgets.")
+    scaffold = plan_init(project(tmp_path, pyproject))
+    apply(scaffold.edits)
+    assert 'description: "Keeps TODO: lists of widgets."\n' in scaffold.edits[-1].new.decode()
+    assert scaffold.todo_lines == (7, 14, 18)
+
+
+@pytest.mark.parametrize(
+    "description",
+    ["Add your description here", "TODO", "<description>", ""],
+)
+def test_a_template_s_description_becomes_a_line_to_complete(tmp_path: Path, description: str) -> None:
+    pyproject = PROJECT.replace("Turns widget specs into widgets: fast.", description)
+    root = project(tmp_path, pyproject)
+    scaffold = plan_init(root)
+    apply(scaffold.edits)
+    text = (root / scaffold.manifest).read_text()
+    assert 'description: "TODO: what acme-widget does, then when to reach for it."\n' in text
+    assert scaffold.todo_lines == (5, 7, 14, 18)
+    assert [d.line for d in check_root(root).diagnostics if d.code == "manifest-placeholders"] == [5, 7]
