@@ -102,12 +102,32 @@ def plain_setuptools(builder: Builder) -> Build:
     return shared_build(builder, ARTIFACT_FIXTURES / "plain-setuptools")
 
 
-@pytest.mark.parametrize("project", ["plain-hatchling", "plain-setuptools"])
-def test_plain_source_passes_check(project: str) -> None:
-    """The source tree is a valid smart tool: `check` has nothing to say about it."""
+@pytest.mark.parametrize(
+    ("project", "lines"),
+    [
+        (
+            "plain-hatchling",
+            '[build-system]; requires = ["hatchling", "smart-tool-build"]; '
+            'build-backend = "hatchling.build"; [tool.hatch.build.hooks.smart-tool]',
+        ),
+        (
+            "plain-setuptools",
+            '[build-system]; requires = ["setuptools>=61", "smart-tool-build"]; '
+            'build-backend = "setuptools.build_meta"',
+        ),
+    ],
+)
+def test_plain_source_is_told_its_build_guarantees_nothing(project: str, lines: str) -> None:
+    """The source tree is a valid smart tool, but its build names no smart-tool-build: `check`
+    warns (the wheel below lacks the descriptor) and names init's lines for its backend."""
     done = smart_tool("check", ARTIFACT_FIXTURES / project)
     assert done.returncode == 0, done.stdout + done.stderr
-    assert "0 errors, 0 warnings" in done.stdout
+    warning, summary = done.stdout.splitlines()
+    assert warning.startswith(
+        f"{ARTIFACT_FIXTURES / project}/pyproject.toml:2: build-system-names-plugin (warning): "
+    )
+    assert warning.endswith(f"Put these lines in pyproject.toml: {lines})")
+    assert summary == "1 root checked: 0 errors, 1 warning, 0 info"
 
 
 def test_plain_hatchling_wheel_has_no_descriptor(plain_hatchling: Build) -> None:

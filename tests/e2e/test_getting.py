@@ -188,9 +188,10 @@ def test_uv_tool_install(builder: Builder, repository: Path) -> None:
 
 def test_the_new_users_way_from_an_empty_folder(builder: Builder, repository: Path) -> None:
     """The README's https reference, as a new user takes it from an empty folder: ``uv tool
-    install git+https://...@TAG``, ``uv init --package``, ``smart-tool init``, then ``uv
-    build`` with the lines it printed. Installed from a public git reference, smart-tool
-    prints that reference, not the bare name the index does not have yet."""
+    install git+https://...@TAG``, ``uv init --package``, ``smart-tool init``, the lines it
+    marked TODO completed, then ``uv build`` with the lines it printed. Installed from a public
+    git reference, smart-tool prints that reference, not the bare name the index does not have
+    yet."""
     env = offline_env(
         builder,
         without_us(builder),
@@ -217,6 +218,12 @@ def test_the_new_users_way_from_an_empty_folder(builder: Builder, repository: Pa
     assert started.returncode == 0, output(started)
     assert "\n" + "\n".join(expected) + "\n" in started.stdout, started.stdout
     assert "the requirement is the reference this smart-tool-build was installed from" in started.stdout
+    # uv's "Add your description here" became a line to complete, as the use cases are
+    manifest = project / "src/acme_journey/SMART_TOOL.md"
+    assert "smart-tool: complete the lines marked TODO in src/acme_journey/SMART_TOOL.md (lines 5, 7" in (
+        started.stdout
+    ), started.stdout
+    manifest.write_text(manifest.read_text().replace("TODO: ", ""))  # what the user writes
     text = pyproject.read_text()
     pyproject.write_text(text[: text.index("[build-system]")] + "\n".join(expected) + "\n")
     out = project / "dist"

@@ -17,6 +17,7 @@ from ..project.names import DESCRIPTOR_NAME as DESCRIPTOR
 from ..project.names import MANIFEST_NAME as MANIFEST
 from ..project.walk import excluded, skipped
 from ..rules import manifest as manifest_module
+from ..rules.placeholders import placeholder_rule
 from ..rules.versions import compare_versions, same_version
 from .reader import Archive
 
@@ -131,6 +132,7 @@ def parse_manifest(archive: Archive, member: str, shown: str, report: ArtifactRe
     out.extend(result.diagnostics)
     report.manifest = result.manifest
     report.frontmatter = result.frontmatter
+    out.extend(placeholder_rule(result.frontmatter, where))
     fm = result.frontmatter if isinstance(result.frontmatter, LineDict) else None
     version = fm.get("version") if fm is not None else None
     if isinstance(version, str) and version.strip() and report.version is not None:

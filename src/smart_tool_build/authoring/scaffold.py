@@ -19,64 +19,50 @@ from typing import Any, NamedTuple, Optional
 
 from ..project import walk
 from ..project.distribution import PackageDefinition, console_scripts, normalize_name, read
-from ..project.names import DESCRIPTOR_NAME, MANIFEST_NAME, PACKAGE_JSON
+from ..project.names import DESCRIPTOR_NAME, MANIFEST_NAME, PACKAGE_JSON, PYPROJECT
 from ..project.optin import collection_table
 from ..rules import descriptor
+from ..rules.build_lines import BACKENDS, OURS, WRAPPED, WRAPPER, BuildSetup, build_setup
 from ..rules.manifest import NAME_PATTERN, SUPPORTED_FORMAT
+from ..rules.placeholders import placeholder_kind
 from ..rules.platforms import canonical_platform
 from ..rules.versions import accepted_spellings
 from .edits import Edit, creation
 from .yaml_source import render_string
 
+#: init prints the lines of :mod:`..rules.build_lines`; their names stay importable from here
+__all__ = [
+    "BACKENDS",
+    "MARK",
+    "OURS",
+    "WRAPPED",
+    "WRAPPER",
+    "BuildSetup",
+    "InitError",
+    "Scaffold",
+    "build_setup",
+    "plan_init",
+    "render_manifest",
+    "requirement_of",
+]
+
 #: what marks a line the author must complete
 MARK = "TODO"
-OURS = "smart-tool-build"
-WRAPPER = "smart_tool_build.backend"
-
-#: build-backend -> the backend's name, as ``[tool.smart-tool] backend`` names it
-BACKENDS = {
-    "hatchling.build": "hatchling",
-    "setuptools.build_meta": "setuptools",
-    "setuptools.build_meta:__legacy__": "setuptools",
-    "uv_build": "uv_build",
-    "flit_core.buildapi": "flit_core",
-    "pdm.backend": "pdm-backend",
-    "poetry.core.masonry.api": "poetry-core",
-    "maturin": "maturin",
-    "scikit_build_core.build": "scikit-build-core",
-    "mesonpy": "meson-python",
-}
-#: the backends without a plugin system: built through the wrapping backend
-WRAPPED = (
-    "uv_build",
-    "flit_core",
-    "pdm-backend",
-    "poetry-core",
-    "maturin",
-    "scikit-build-core",
-    "meson-python",
-)
 
 
 class InitError(Exception):
     """Why init cannot start this tool; one line, nothing written."""
 
 
-class BuildSetup(NamedTuple):
-    """What the project's pyproject.toml needs for its builds to check the tool."""
-
-    #: the backend's name ("hatchling", "uv_build", ...), "npm", or "" when unknown
-    backend: str
-    #: the TOML lines to put in (their [build-system] table replaces the project's)
-    lines: tuple[str, ...]
-    #: one line saying what to do with them
-    note: str
-
-
 class Scaffold(NamedTuple):
     edits: list[Edit]
     manifest: str
     setup: BuildSetup
+    #: the manifest's lines marked :data:`MARK`, for the author to complete (1-based)
+    todo_lines: tuple[int, ...] = ()
+    #: for a uv project, the ``[tool.uv] cache-keys`` that make uv rebuild when the tool's
+    #: files change (no lines when there is nothing to add)
+    cache_keys: BuildSetup = BuildSetup("", (), "")
 
 
 def plan_init(
@@ -133,7 +119,17 @@ def plan_init(
     ]
     toml = package.path and package.path.endswith("toml")
     setup = build_setup(package.data, requirement) if toml else _npm_setup()
-    return Scaffold(edits, manifest, setup)
+    todo = tuple(number for number, line in enumerate(text.split("\n"), start=1) if _marked(line))
+    keys = uv_cache_keys(package.data, root, manifest) if toml else BuildSetup("", (), "")
+    return Scaffold(edits, manifest, setup, todo, keys)
+
+
+def _marked(line: str) -> bool:
+    """Whether init marked ``line`` for the author (not a description that speaks of TODOs)."""
+    text = line.strip()
+    for prefix in ("description:", "- "):
+        text = text[len(prefix) :].strip() if text.startswith(prefix) else text
+    return text.strip("\"'").startswith(f"{MARK}:")
 
 
 def _project(package: PackageDefinition, prefix: str) -> Mapping[str, Any]:
@@ -220,8 +216,10 @@ def _scalar(value: str) -> str:
 def render_manifest(
     *, name: str, version: str, description: str, platforms: list[str], argv: list[str]
 ) -> str:
-    """A manifest that passes the check, with what only the author knows marked :data:`MARK`."""
-    description = description or f"{MARK}: what {name} does, then when to reach for it."
+    """A manifest whose only findings are the lines marked :data:`MARK`: what only the author
+    knows (a template's description, such as uv's "Add your description here", is marked too)."""
+    if not description.strip() or placeholder_kind(description) is not None:
+        description = f"{MARK}: what {name} does, then when to reach for it."
     command = shlex.join(argv)
     lines = [
         "---",
@@ -272,89 +270,6 @@ def requirement_of(spec: str) -> str:
     return text
 
 
-def _requirement_name(requirement: str) -> str:
-    from packaging.requirements import InvalidRequirement, Requirement
-
-    try:
-        return normalize_name(Requirement(requirement).name)
-    except InvalidRequirement:
-        return normalize_name(requirement.split(";")[0].split("[")[0].split("=")[0].split(">")[0].strip())
-
-
-def _dig(table: Any, *keys: str) -> Mapping[str, Any]:
-    for key in keys:
-        table = table.get(key) if isinstance(table, dict) else None
-    return table if isinstance(table, dict) else {}
-
-
-def _array(items: list[str]) -> str:
-    return "[" + ", ".join(json.dumps(item) for item in items) + "]"
-
-
-def build_setup(pyproject: Mapping[str, Any], requirement: str = OURS) -> BuildSetup:
-    """The lines that make the project's backend check the tool on every build, requiring
-    smart-tool-build as ``requirement`` says."""
-    table = pyproject.get("build-system")
-    system = table if isinstance(table, dict) else {}
-    listed = system.get("requires")
-    requires = [r for r in listed if isinstance(r, str)] if isinstance(listed, list) else []
-    backend_path = system.get("build-backend", "setuptools.build_meta")  # PEP 517's fallback
-    tool = _dig(pyproject, "tool")
-    theirs = [r for r in requires if _requirement_name(r) != OURS]
-    # the project requires smart-tool-build already, and as asked (a bare name asks for nothing more)
-    required = len(theirs) < len(requires) and (
-        requirement == OURS or requirement in [r.strip() for r in requires]
-    )
-    if backend_path == WRAPPER:
-        if requirement == OURS or required:
-            return BuildSetup(OURS, (), f"pyproject.toml already builds through {WRAPPER}")
-        wrapper = (
-            "[build-system]",
-            f"requires = {_array([requirement, *theirs])}",
-            f'build-backend = "{WRAPPER}"',
-        )
-        return BuildSetup(OURS, wrapper, f"pyproject.toml builds through {WRAPPER}. Require it so:")
-    backend = BACKENDS.get(backend_path) if isinstance(backend_path, str) else None
-    if backend is None:
-        return BuildSetup(
-            "",
-            (),
-            f"smart-tool-build has no hook for the build backend {backend_path!r}: run `smart-tool check` "
-            "in CI, and `smart-tool inspect` on what it builds",
-        )
-    if backend in WRAPPED:
-        lines = [
-            "[build-system]",
-            f"requires = {_array([requirement, *theirs])}",
-            f'build-backend = "{WRAPPER}"',
-            "",
-            "[tool.smart-tool]",
-            f'backend = "{backend}"',
-        ]
-        note = f"{backend} has no plugins: its builds check the tool through {WRAPPER}, which wraps it"
-        if "smart-tool" in tool:
-            lines = lines[:3]
-            note += f'; add backend = "{backend}" to your [tool.smart-tool] table'
-        return BuildSetup(backend, tuple(lines), note + ". Put these lines in pyproject.toml:")
-    if backend == "setuptools":
-        theirs = [("setuptools>=61" if r.strip() == "setuptools" else r) for r in theirs] or [
-            "setuptools>=61"
-        ]
-    lines = [
-        "[build-system]",
-        f"requires = {_array([*theirs, requirement])}",
-        f'build-backend = "{backend_path}"',
-    ]
-    if backend == "hatchling" and "smart-tool" not in _dig(tool, "hatch", "build", "hooks"):
-        lines += ["", "[tool.hatch.build.hooks.smart-tool]"]
-    if len(lines) == 3 and required:
-        return BuildSetup(backend, (), f"pyproject.toml already builds through smart-tool-build ({backend})")
-    how = "the hook" if backend == "hatchling" else "the plugin"
-    return BuildSetup(
-        backend, tuple(lines), f"{backend} runs {how} of smart-tool-build. Put these lines in pyproject.toml:"
-    )
-
-
 def _npm_setup() -> BuildSetup:
     return BuildSetup(
         "npm",
@@ -362,3 +277,74 @@ def _npm_setup() -> BuildSetup:
         "npm has no build hook for smart tools: run `smart-tool check` in CI, and if package.json "
         "has `files`, list smart-tool.json and the manifest there",
     )
+
+
+#: what uv watches, by default, to rebuild a local project; ``cache-keys`` replaces the list
+UV_DEFAULT_KEYS = (PYPROJECT, "setup.py", "setup.cfg")
+
+
+def _uv_project(pyproject: Mapping[str, Any], root: Path) -> bool:
+    """Whether uv manages the project: a [tool.uv] table, a uv.lock, or uv_build as backend."""
+    tool = pyproject.get("tool")
+    system = pyproject.get("build-system")
+    backend = system.get("build-backend") if isinstance(system, dict) else None
+    return (
+        (isinstance(tool, dict) and "uv" in tool)
+        or os.path.isfile(root / "uv.lock")
+        or backend == "uv_build"
+        or "uv_build" in _tool_backend(tool)
+    )
+
+
+def _tool_backend(tool: Any) -> str:
+    table = tool.get("smart-tool") if isinstance(tool, dict) else None
+    backend = table.get("backend") if isinstance(table, dict) else None
+    return backend if isinstance(backend, str) else ""
+
+
+def _toml(value: Any) -> str:
+    """One TOML value written inline (the values a ``cache-keys`` entry holds)."""
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, dict):
+        return "{ " + ", ".join(f"{key} = {_toml(item)}" for key, item in value.items()) + " }"
+    if isinstance(value, list):
+        return "[" + ", ".join(_toml(item) for item in value) + "]"
+    return json.dumps(value) if isinstance(value, str) else str(value)
+
+
+def uv_cache_keys(pyproject: Mapping[str, Any], root: Path, manifest: str) -> BuildSetup:
+    """``[tool.uv] cache-keys`` that name the descriptor and the manifest, for a uv project:
+    uv rebuilds a local project (``uv sync``, ``uv pip install .``) only when a cache key
+    changes, by default only pyproject.toml, setup.py and setup.cfg. Setting the key replaces
+    those defaults, so they are kept; no lines when nothing is missing or it is not uv's."""
+    if not _uv_project(pyproject, root):
+        return BuildSetup("", (), "")
+    tool = pyproject.get("tool")
+    uv = tool.get("uv") if isinstance(tool, dict) else None
+    listed = uv.get("cache-keys") if isinstance(uv, dict) else None
+    if listed is None:
+        keys: list[Any] = [
+            {"file": name} for name in UV_DEFAULT_KEYS if name == PYPROJECT or (root / name).is_file()
+        ]
+    elif isinstance(listed, list):
+        keys = list(listed)
+    else:  # not uv's shape: uv says so itself
+        return BuildSetup("uv", (), "")
+    watched = {key.get("file") for key in keys if isinstance(key, dict)}
+    keys += [{"file": name} for name in (DESCRIPTOR_NAME, manifest) if name not in watched]
+    if len(keys) == (len(listed) if isinstance(listed, list) else -1):
+        return BuildSetup("uv", (), "")
+    line = f"cache-keys = {_toml(keys)}"
+    why = (
+        "uv rebuilds a local project only when a cache key changes (by default pyproject.toml, "
+        "setup.py and setup.cfg); so that `uv sync` and `uv pip install .` rebuild when "
+        f"{DESCRIPTOR_NAME} or the manifest change"
+    )
+    if not isinstance(uv, dict):
+        return BuildSetup("uv", ("[tool.uv]", line), f"{why}, put these lines in pyproject.toml:")
+    if listed is None:
+        return BuildSetup(
+            "uv", (line,), f"{why}, add this line to your [tool.uv] table (it replaces uv's list):"
+        )
+    return BuildSetup("uv", (line,), f"{why}, replace cache-keys in your [tool.uv] table with:")

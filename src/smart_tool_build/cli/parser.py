@@ -56,7 +56,7 @@ def _parser() -> argparse.ArgumentParser:
         epilog="`smart-tool COMMAND --help` shows a command's options; `smart-tool codes CODE` "
         "explains a finding's code.",
     )
-    parser.add_argument("--version", action="version", version=f"smart-tool-build {__version__}")
+    parser.add_argument("-V", "--version", action="version", version=f"smart-tool-build {__version__}")
     commands = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
     commands.required = True
 
@@ -143,7 +143,7 @@ def _parser() -> argparse.ArgumentParser:
 
     show = command("show")
     show.add_argument(
-        "distribution", metavar="DIST", help="an installed distribution's name, or its tool's name"
+        "distribution", metavar="NAME", help="an installed distribution's name, or its tool's name"
     )
     show.add_argument(
         "--format",
@@ -174,7 +174,11 @@ def _parser() -> argparse.ArgumentParser:
     catalog = command("catalog")
     catalog_commands = catalog.add_subparsers(dest="catalog_command", metavar="COMMAND", parser_class=_Parser)
     catalog_commands.required = True
-    catalog_check = catalog_commands.add_parser("check", help="check every entry of a catalog checkout")
+    catalog_check = catalog_commands.add_parser(
+        "check",
+        help="check every entry of a catalog checkout",
+        description="check every tools/<id>/ entry of a catalog checkout: its files, provenance and manifest",
+    )
     catalog_check.add_argument("root", metavar="CATALOG_ROOT", help="the checkout, holding tools/")
     catalog_check.add_argument(
         "--names-match-folders", action="store_true", help="require each snapshot's name to be its folder's"
@@ -230,9 +234,16 @@ def _code(name: str) -> str:
 
 
 def _seconds(text: str) -> float:
-    value = float(text)
-    if not value > 0:
-        raise argparse.ArgumentTypeError(f"{text}: must be a positive number of seconds")
+    """A timeout: a positive number of seconds (argparse would say only "invalid value")."""
+    try:
+        value = float(text)
+    except ValueError:
+        value = float("nan")
+    if not 0 < value < float("inf"):
+        raise argparse.ArgumentTypeError(
+            f"{text!r} is not a timeout: a timeout is the positive number of seconds each probe "
+            "may run, such as 20 or 2.5"
+        )
     return value
 
 

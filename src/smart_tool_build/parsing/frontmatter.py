@@ -26,12 +26,14 @@ _LINES = re.compile(r"[^\n]*\n|[^\n]+\Z")
 
 
 class FrontmatterError(ValueError):
-    """The file cannot be split or parsed; ``line`` is 1-based in the file."""
+    """The file cannot be split or parsed; ``line`` is 1-based in the file, ``hint`` what to
+    do about it (None when nothing better than the message can be said)."""
 
-    def __init__(self, message: str, line: Optional[int] = None) -> None:
+    def __init__(self, message: str, line: Optional[int] = None, hint: Optional[str] = None) -> None:
         super().__init__(message)
         self.message = message
         self.line = line
+        self.hint = hint
 
 
 class UnreadableFile(OSError):
@@ -111,7 +113,9 @@ def split(text: str) -> tuple[str, str, int]:
             yaml_text = "".join(lines[1:index])
             body = "".join(lines[index + 1 :])
             return yaml_text, body, 2
-    raise FrontmatterError("has no closing `---` after the frontmatter", 1)
+    heading = next((number for number, line in enumerate(lines[1:], start=2) if line.startswith("# ")), None)
+    where = f"before line {heading}, where the Markdown body starts" if heading else "after the last field"
+    raise FrontmatterError("has no closing `---` line after its fields", 1, f"add a line `---` {where}")
 
 
 def parse_text(text: str) -> Document:
@@ -120,16 +124,32 @@ def parse_text(text: str) -> Document:
     if "\t" in yaml_text:
         for number, line in enumerate(_LINES.findall(yaml_text), start=first_line):
             if line.startswith("\t"):
-                raise FrontmatterError("indents with a tab; YAML indentation must use spaces", number)
+                raise FrontmatterError(
+                    "indents with a tab; YAML indentation must use spaces",
+                    number,
+                    "replace each tab at the start of the line with spaces",
+                )
     from . import safe_yaml  # here: a reader of descriptors only (a build's metadata step) needs no YAML
 
     try:
         value = safe_yaml.loads(yaml_text, first_line)
     except safe_yaml.YamlError as exc:
-        raise FrontmatterError(exc.message, exc.line) from None
+        from .yaml_hints import hint_for  # only a manifest that does not parse pays for it
+
+        line = None if exc.line is None else _line_at(yaml_text, exc.line - first_line)
+        raise FrontmatterError(exc.message, exc.line, hint_for(exc.message, line)) from None
     # the YAML text starts after the opening fence's line (split found a closing one, so
     # that line ends with a newline)
     return Document(value, body, text.index("\n") + 1)
+
+
+def _line_at(text: str, index: int) -> Optional[str]:
+    """Line ``index`` (0-based) of ``text``, found without copying the others (a hostile
+    document can be a megabyte of lines)."""
+    for number, match in enumerate(_LINES.finditer(text)):
+        if number == index:
+            return match.group()
+    return None
 
 
 def parse_bytes(data: bytes) -> Document:

@@ -148,7 +148,7 @@ def plan_build(
     """Check ``root`` with the backend's resolved ``version`` and plan its artifacts."""
     plan = BuildPlan(root, version)
     as_tool = (root / DESCRIPTOR_NAME).exists()
-    tool = check_root(root, version=version, version_origin=version_origin, hook=hook)
+    tool = check_root(root, version=version, version_origin=version_origin, hook=hook, building=True)
     plan.options = tool.options
     as_collection = is_collection(tool.package, tool.options)
     if as_tool or not as_collection:  # a project that is neither is told it lacks a descriptor

@@ -22,6 +22,7 @@ from ..parsing.lines import json_paths
 from ..project import parallel
 from ..project.names import MANIFEST_NAME
 from ..rules import manifest
+from ..rules.placeholders import placeholder_rule
 from . import editorial, provenance
 from .catalog_manifest import reader_findings
 
@@ -337,6 +338,7 @@ def _snapshot_manifest(folder: Path, shown: str, names_match_folders: bool) -> l
     if result.manifest is None:
         return out
     out += reader_findings(data, result.frontmatter, shown_manifest)
+    out += placeholder_rule(result.frontmatter, shown_manifest)
     out += manifest.body_length_rule(result.body, shown_manifest, lambda: frontmatter.decode(data))
     folder_name = folder.name
     if names_match_folders and result.manifest.name != folder_name:

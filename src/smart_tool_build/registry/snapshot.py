@@ -18,11 +18,11 @@ from __future__ import annotations
 import os
 import re
 import tempfile
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from datetime import datetime, timezone
 from pathlib import Path
-from typing import Any, NamedTuple, Optional
+from typing import Any, NamedTuple, Optional, TypeVar
 
 from ..diagnostics.diagnostic import Diagnostic
 from ..parsing import frontmatter
@@ -141,13 +141,39 @@ def make_entry(
 def _source(root: Path, display: str, given: Given) -> Source:
     try:
         return _read_source(root, display, given)
+    except _Unknown as exc:
+        raise SnapshotRefused(f"{exc.reason}; pass {_listed(exc.options)}") from None
+
+
+_T = TypeVar("_T")
+
+
+class _Unknown(Exception):
+    """Git could not say what ``options`` would: the refusal names those options only."""
+
+    def __init__(self, reason: gitfacts.GitError, options: tuple[str, ...]) -> None:
+        super().__init__(str(reason))
+        self.reason, self.options = reason, options
+
+
+def _listed(options: tuple[str, ...]) -> str:
+    return options[0] if len(options) == 1 else f"{', '.join(options[:-1])} and {options[-1]}"
+
+
+def _asking(options: tuple[str, ...], fact: Callable[[Path], _T], root: Path) -> _T:
+    """``fact(root)``, or :class:`_Unknown` naming the ``options`` that give it instead."""
+    try:
+        return fact(root)
     except gitfacts.GitError as exc:
-        raise SnapshotRefused(f"{exc}; pass --repository, --ref and --commit") from None
+        raise _Unknown(exc, options) from None
 
 
 def _read_source(root: Path, display: str, given: Given) -> Source:
     if None in given:
-        top = gitfacts.toplevel(root)
+        missing = tuple(
+            label for label, value in zip(("--repository", "--ref", "--commit"), given) if value is None
+        )
+        top = _asking(missing, gitfacts.toplevel, root)
     else:
         top = repository_top(root) or root.resolve()
     try:
@@ -159,7 +185,7 @@ def _read_source(root: Path, display: str, given: Given) -> Source:
     if problem:
         raise SnapshotRefused(f"the root's path in the repository {path!r} {problem}; move the tool")
     repository = given.repository or _origin(root)
-    ref = given.ref or gitfacts.current_branch(root)
+    ref = given.ref or _asking(("--ref",), gitfacts.current_branch, root)
     if ref is None:
         raise SnapshotRefused("HEAD is detached, so there is no branch to record; pass --ref")
     problem = provenance.ref_problem(ref)
@@ -167,18 +193,18 @@ def _read_source(root: Path, display: str, given: Given) -> Source:
         raise SnapshotRefused(f"the branch {ref!r} {problem}; pass --ref")
     commit = given.commit
     if commit is None:
-        changed = gitfacts.uncommitted(root)
+        changed = _asking(("--commit",), gitfacts.uncommitted, root)
         if changed:
             raise SnapshotRefused(
                 f"the working tree has uncommitted changes under {display or '.'} ({len(changed)}, "
                 f"e.g. {changed[0]}); commit them, or pass --commit to record another commit"
             )
-        commit = gitfacts.head_commit(root)
+        commit = _asking(("--commit",), gitfacts.head_commit, root)
     return Source(repository, ref, path, commit)
 
 
 def _origin(root: Path) -> str:
-    url = gitfacts.origin_url(root)
+    url = _asking(("--repository",), gitfacts.origin_url, root)
     problem = provenance.repository_problem(url)
     if problem is None:
         return url

@@ -6,6 +6,11 @@ and the other backends without plugins import none: on those, smart-tool-build i
 ``requires`` alone does nothing during the build. This rule says so where the project can
 hear it (``smart-tool check``, the pre-commit hook); the wrapping backend and setuptools
 refuse such builds themselves.
+
+A root with smart-tool.json whose ``[build-system]`` names neither smart-tool-build nor the
+wrapper is told too (``build-system-names-plugin``, a warning): its builds pass, and ship
+whatever the backend's own settings happen to include, so nothing guarantees the two files.
+The lines to add are the ones ``smart-tool init`` prints (:mod:`.build_lines`).
 """
 
 from __future__ import annotations
@@ -17,6 +22,7 @@ from ..diagnostics.diagnostic import Diagnostic, make
 from ..parsing.lines import toml_line
 from ..project.backends import KNOWN_BACKENDS, PLUGIN_BACKENDS, WRAPPER, choose
 from ..project.optin import names_us
+from .build_lines import build_setup
 
 _HATCH_TABLE = ("tool", "hatch", "build", "hooks", "smart-tool")
 
@@ -88,3 +94,29 @@ def build_system_rules(document: Mapping[str, Any], text: Optional[str], path: s
             )
         ]
     return []
+
+
+def plugin_named_rule(document: Mapping[str, Any], text: Optional[str], path: str) -> list[Diagnostic]:
+    """``build-system-names-plugin`` when a tool's ``[build-system]`` asks for no smart-tool-build
+    at all; the hint is what ``smart-tool init`` prints for the backend found. A pyproject.toml
+    without the table is not judged (nor is the wrapper without smart-tool-build: that is
+    ``build-system-opt-in``)."""
+    build_system = document.get("build-system")
+    if not isinstance(build_system, dict):
+        return []
+    if names_us(document) or build_system.get("build-backend") == WRAPPER:
+        return []
+    setup = build_setup(document)
+    backend = f"builds with {setup.backend} check" if setup.backend else "its builds check"
+    lines = "; ".join(line for line in setup.lines if line)
+    return [
+        make(
+            "build-system-names-plugin",
+            path,
+            toml_line(text, ("build-system", "requires")),
+            "[build-system] names neither smart-tool-build nor its wrapper backend: "
+            f"{backend} nothing, and nothing guarantees smart-tool.json and the manifest "
+            "in the wheel and the sdist",
+            f"{setup.note} {lines}" if lines else setup.note,
+        )
+    ]

@@ -173,7 +173,7 @@ def parse_bytes(data: bytes, path: str = MANIFEST_NAME) -> ParseResult:
     try:
         document = frontmatter.parse_bytes(data)
     except frontmatter.FrontmatterError as exc:
-        return ParseResult(None, [_parse_error(path, exc.line, exc.message)])
+        return ParseResult(None, [_parse_error(path, exc.line, exc.message, exc.hint)])
     return _from_document(document, path)
 
 
@@ -186,7 +186,7 @@ def parse_file(path: Path, display: Optional[str] = None) -> ParseResult:
         hint = "create it, or fix `manifest` in smart-tool.json" if "does not exist" in str(exc) else None
         return ParseResult(None, [make("manifest-present", shown, None, f"manifest {exc}", hint)])
     except frontmatter.FrontmatterError as exc:
-        return ParseResult(None, [_parse_error(shown, exc.line, exc.message)])
+        return ParseResult(None, [_parse_error(shown, exc.line, exc.message, exc.hint)])
     return parse_bytes(data, shown)
 
 
@@ -225,8 +225,8 @@ def body_length_rule(body: str, shown: str, file_text: Callable[[], Optional[str
     ]
 
 
-def _parse_error(path: str, line: Optional[int], message: str) -> Diagnostic:
-    return make("manifest-frontmatter-parses", path, line, f"frontmatter {message}")
+def _parse_error(path: str, line: Optional[int], message: str, hint: Optional[str] = None) -> Diagnostic:
+    return make("manifest-frontmatter-parses", path, line, f"frontmatter {message}", hint)
 
 
 def _from_document(document: frontmatter.Document, path: str) -> ParseResult:
@@ -419,6 +419,18 @@ def _check_string_list(fm: safe_yaml.LineDict, key: str, path: str) -> list[Diag
                     path,
                     value.line_of(index),
                     f"{key}[{index}] must be a non-empty string, not {what}",
+                    _colon_hint(item),
                 )
             )
     return out
+
+
+def _colon_hint(item: Any) -> Optional[str]:
+    """An item YAML read as a one-entry mapping was most likely a sentence with `: ` in it."""
+    if not isinstance(item, dict) or len(item) != 1:
+        return None
+    ((key, value),) = item.items()
+    if not isinstance(key, str) or not isinstance(value, str):
+        return None
+    sentence = f"{key}: {value}".replace("\\", "\\\\").replace('"', '\\"')
+    return f'`: ` inside a plain value starts a mapping; quote the item: - "{sentence}"'

@@ -22,9 +22,10 @@ from ..project.distribution import PackageDefinition, PackageVersion
 from ..project.names import DESCRIPTOR_NAME, MANIFEST_NAME, PYPROJECT
 from ..project.python_source import import_path
 from . import descriptor, manifest
-from .build_system import build_system_rules
+from .build_system import build_system_rules, plugin_named_rule
 from .cli_argv import cli_argv_rule
 from .install_docs import InstallDoc, check_install_docs
+from .placeholders import placeholder_rule
 from .suggestions import descriptor_text
 from .version_attr import version_attr_rule
 from .versions import compare_versions, same_version
@@ -83,6 +84,7 @@ def check_root(
     hook: Optional[config.HookOptions] = None,
     flags: Optional[Mapping[str, Any]] = None,
     scan: Optional[walk.Scan] = None,
+    building: bool = False,
 ) -> RootReport:
     """Check the distribution root ``root``.
 
@@ -92,12 +94,13 @@ def check_root(
     layered over ``[tool.smart-tool]``, and ``flags`` the command line's (keys as in the
     table). ``scan`` is the root's walk when a survey already made it (``smart-tool check
     --recursive``). Findings whose code the options ``ignore`` are in ``report.ignored``.
+    ``building``: a build runs the check (so it does check, whatever [build-system] says).
     """
     prefix = display.rstrip("/") + "/" if display and display != "." else ""
     report = _read_package(root, prefix, hook, flags)
     # a survey's scan knows no exclude globs: with some, the root is scanned again with them
     found = scan if scan is not None and not report.options.exclude else None
-    described = _read_descriptor(report, prefix, found)
+    described = _read_descriptor(report, prefix, found, building)
     if described is not None:
         named, lines, found = described
         located = _locate_manifest(report, named, lines.get("manifest"), found, prefix)
@@ -143,7 +146,7 @@ def _package_version(package: PackageDefinition, version: Optional[str], origin:
 
 
 def _read_descriptor(
-    report: RootReport, prefix: str, scan: Optional[walk.Scan]
+    report: RootReport, prefix: str, scan: Optional[walk.Scan], building: bool
 ) -> Optional[tuple[descriptor.Descriptor, dict[str, int], walk.Scan]]:
     """The valid descriptor with its keys' lines and the root's scan, or None when there is no descriptor to
     follow (what that means is in the report's diagnostics)."""
@@ -155,6 +158,9 @@ def _read_descriptor(
         return None
     parsed = descriptor.parse_file(path, prefix + DESCRIPTOR_NAME)
     out += parsed.diagnostics
+    package = report.package
+    if not building and package.path is not None and package.path.endswith(PYPROJECT):
+        out += plugin_named_rule(package.data, package.text, package.path)
     found = scan or walk.scan_root(root, report.options.exclude)
     report.nested_roots = found.nested_roots
     out += [
@@ -232,6 +238,7 @@ def _check_manifest(
     if fm is not None:
         out += _version_rule(fm, shown_manifest, package_version, options)
         out += _name_rule(fm, shown_manifest, report.package)
+        out += placeholder_rule(fm, shown_manifest)
     out += version_attr_rule(
         root, relative, package_version, prefix=prefix, dev_versions=options.dev_versions
     )

@@ -1,5 +1,7 @@
-"""`smart-tool init`: the descriptor and manifest filled from the package definition, passing
-the check; never an overwrite; the [build-system] lines of each backend family.
+"""`smart-tool init`: the descriptor and manifest filled from the package definition, whose
+only findings are the lines it marks TODO (and, until its lines are put in, the warning that
+the build names no smart-tool-build); never an overwrite; the [build-system] lines of each
+backend family.
 
 Real builds of initialised projects are in tests/e2e/test_init_builds.py.
 """
@@ -53,6 +55,22 @@ def init(root: Path, **options: str) -> str:
     return scaffold.manifest
 
 
+def findings(root: Path) -> list[tuple[str, Optional[str], Optional[int]]]:
+    return [(d.code, d.path, d.line) for d in check_root(root).diagnostics]
+
+
+def complete(root: Path, manifest: str) -> None:
+    """What the author does after init: every line marked TODO given its content."""
+    path = root / manifest
+    path.write_text(path.read_text().replace("TODO: ", ""))
+
+
+#: the use case init cannot know, on its line of the manifest
+USE_CASE = ("manifest-placeholders", "src/acme_widget/SMART_TOOL.md", 7)
+#: HATCHLING's requires, which names no smart-tool-build until init's lines are put in
+UNGUARDED = ("build-system-names-plugin", "pyproject.toml", 2)
+
+
 def test_hatchling_project(tmp_path: Path) -> None:
     root = project(tmp_path)
     manifest = init(root, platform="darwin")
@@ -76,6 +94,11 @@ def test_hatchling_project(tmp_path: Path) -> None:
     )
     assert "requires" not in text
     assert "$ acme-widget --help" in text
+    assert findings(root) == [UNGUARDED, USE_CASE]
+    complete(root, manifest)
+    assert findings(root) == [UNGUARDED]
+    lines = build_setup(tomllib.loads((root / "pyproject.toml").read_text())).lines
+    (root / "pyproject.toml").write_text("\n".join(lines) + "\n\n" + PROJECT)
     assert check_root(root).diagnostics == []
 
 
@@ -85,7 +108,7 @@ def test_flat_layout_and_a_version_quoted_as_written(tmp_path: Path) -> None:
     manifest = init(root)
     assert manifest == "acme_widget/SMART_TOOL.md"
     assert 'version: "1.10"\n' in (root / manifest).read_text()
-    assert check_root(root).diagnostics == []
+    assert findings(root) == [("manifest-placeholders", manifest, 7)]  # no [build-system]: not judged
 
 
 def test_package_found_from_the_console_script(tmp_path: Path) -> None:
@@ -135,6 +158,8 @@ def test_a_python_m_command(tmp_path: Path) -> None:
         plan_init(root)
     init(root, command="python -m acme_widget")
     assert json.loads((root / "smart-tool.json").read_text())["cli_argv"] == ["python", "-m", "acme_widget"]
+    assert findings(root) == [USE_CASE]  # no [build-system] table: not judged
+    complete(root, "src/acme_widget/SMART_TOOL.md")
     assert check_root(root).diagnostics == []
 
 
@@ -155,6 +180,8 @@ def test_package_json(tmp_path: Path) -> None:
     text = (root / "src/SMART_TOOL.md").read_text()
     assert "name: log-triage\n" in text and "  - windows\n" in text
     assert scaffold.setup.backend == "npm" and scaffold.setup.lines == ()
+    assert findings(root) == [("manifest-placeholders", "src/SMART_TOOL.md", 7)]
+    complete(root, "src/SMART_TOOL.md")
     assert check_root(root).diagnostics == []
 
 
@@ -321,17 +348,44 @@ def test_build_system_already_set_up() -> None:
 
 
 def test_cli_init_then_check(tmp_path: Path) -> None:
-    project(tmp_path)
+    root = project(tmp_path)
     result = run_cli("init", "acme", cwd=tmp_path)
-    assert result.returncode == 0, result.stderr
+    assert result.returncode == 0, result.stderr  # its own placeholders are no failure of init
     out = result.stdout.splitlines()
     assert out[:3] == [
         "smart-tool: wrote acme/smart-tool.json",
         "smart-tool: wrote acme/src/acme_widget/SMART_TOOL.md",
-        "smart-tool: complete the lines marked TODO in acme/src/acme_widget/SMART_TOOL.md",
+        "smart-tool: hatchling runs the hook of smart-tool-build. Put these lines in pyproject.toml:",
     ]
-    assert out[-1] == "1 root checked: 0 errors, 0 warnings, 0 info"
-    assert run_cli("check", "acme", cwd=tmp_path).returncode == 0
+    # the lines to complete, as check reports them, then which lines and what fails until then;
+    # the build-system warning is not repeated under the lines that answer it
+    assert out[-3:] == [
+        "acme/src/acme_widget/SMART_TOOL.md:7: manifest-placeholders: `use_cases[0]` holds a TODO/TBD "
+        "marker where content belongs: 'TODO: a job someone wants done with acme-widget, one item...' "
+        "(in its place, write one job someone wants done with the tool, one item a job)",
+        "1 root checked: 1 error, 0 warnings, 0 info",
+        "smart-tool: complete the lines marked TODO in acme/src/acme_widget/SMART_TOOL.md (lines 7, "
+        "14 and 18): until its fields hold content, `smart-tool check` and every build fail with "
+        "manifest-placeholders",
+    ]
+    assert "build-system-names-plugin" not in result.stdout
+    checked = run_cli("check", "acme", cwd=tmp_path)
+    assert checked.returncode == 1
+    assert "acme/src/acme_widget/SMART_TOOL.md:7: manifest-placeholders:" in checked.stdout
+    complete(root, "src/acme_widget/SMART_TOOL.md")
+    assert run_cli("check", "acme", cwd=tmp_path).returncode == 0  # a warning is left
+    strict = run_cli("check", "acme", "--warnings-as-errors", cwd=tmp_path)
+    assert strict.returncode == 1
+    assert "acme/pyproject.toml:2: build-system-names-plugin (warning):" in strict.stdout
+
+
+def test_cli_init_fails_on_what_it_did_not_write(tmp_path: Path) -> None:
+    """Exit 0 covers only init's own placeholders: any other error of the check is exit 1."""
+    root = project(tmp_path, HATCHLING + PROJECT + "\n[tool.smart-tool]\nignore = 3\n")
+    result = run_cli("init", "acme", cwd=tmp_path)
+    assert result.returncode == 1
+    assert "acme/pyproject.toml:14: config-valid:" in result.stdout
+    assert (root / "smart-tool.json").is_file()
 
 
 def test_cli_init_refuses_to_overwrite_in_one_line(tmp_path: Path) -> None:
@@ -356,3 +410,27 @@ def test_a_collection_is_not_initialised() -> None:
 
     with pytest.raises(InitError, match="declares a collection"):
         plan_init(FIXTURES / "collections" / "valid-nested")
+
+
+def test_the_lines_to_complete_are_init_s_marks_only(tmp_path: Path) -> None:
+    """A description that speaks of TODO lists is the project's content, not a line to complete."""
+    pyproject = PROJECT.replace("Turns widget specs into widgets: fast.", "Keeps TODO: lists of widgets.")
+    scaffold = plan_init(project(tmp_path, pyproject))
+    apply(scaffold.edits)
+    assert 'description: "Keeps TODO: lists of widgets."\n' in scaffold.edits[-1].new.decode()
+    assert scaffold.todo_lines == (7, 14, 18)
+
+
+@pytest.mark.parametrize(
+    "description",
+    ["Add your description here", "TODO", "<description>", ""],
+)
+def test_a_template_s_description_becomes_a_line_to_complete(tmp_path: Path, description: str) -> None:
+    pyproject = PROJECT.replace("Turns widget specs into widgets: fast.", description)
+    root = project(tmp_path, pyproject)
+    scaffold = plan_init(root)
+    apply(scaffold.edits)
+    text = (root / scaffold.manifest).read_text()
+    assert 'description: "TODO: what acme-widget does, then when to reach for it."\n' in text
+    assert scaffold.todo_lines == (5, 7, 14, 18)
+    assert [d.line for d in check_root(root).diagnostics if d.code == "manifest-placeholders"] == [5, 7]

@@ -113,6 +113,17 @@ FIXTURE_CASES: dict[str, list[Expected]] = {
     "manifest-required-fields--empty-list": [e("manifest-required-fields", M, 8)],
     "manifest-required-fields--null": [e("manifest-required-fields", M, 6)],
     "manifest-required-fields--requires-empty": [e("manifest-required-fields", M, 11)],
+    # ---- manifest-placeholders: values that hold no content yet; the body's TODO is not judged,
+    # nor is a use case that speaks of TODO lists
+    "manifest-placeholders": [
+        e("manifest-placeholders", M, 5),  # description: "... TODO: say when to reach for it."
+        e("manifest-placeholders", M, 8),  # use_cases[1]: "TODO: a job someone wants done ..."
+        e("manifest-placeholders", M, 13),  # requires[0].purpose: TBD
+    ],
+    "manifest-placeholders--uv-template": [
+        e("manifest-placeholders", M, 5),  # description: Add your description here (uv init)
+        e("manifest-placeholders", M, 7),  # use_cases[0]: <use case>
+    ],
     # ---- manifest-field-shapes
     "manifest-field-shapes": [e("manifest-field-shapes", M, 2)],  # smart_tool_format: "1"
     "manifest-field-shapes--format-newer": [e("manifest-field-shapes", M, 2)],
@@ -220,6 +231,8 @@ FIXTURE_CASES: dict[str, list[Expected]] = {
     "build-system-opt-in--unwrapped": [e("build-system-opt-in", P, 3)],  # uv_build, not wrapped
     "build-system-opt-in--ambiguous": [e("build-system-opt-in", P, 3)],  # wrapper: two backends named
     "build-system-opt-in--wrapper-not-required": [e("build-system-opt-in", P, 3)],
+    # ---- build-system-names-plugin: a tool whose [build-system] asks for no smart-tool-build
+    "build-system-names-plugin": [w("build-system-names-plugin", P, 2)],  # setuptools alone
     "valid-wrapper": [],  # the wrapper over the one backend requires names
     "valid-hatchling-hook": [],
     "config-valid--ignore-unknown-code": [e("config-valid", P, 9)],  # ignore names no code

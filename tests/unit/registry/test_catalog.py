@@ -325,6 +325,10 @@ CASES: dict[str, tuple[Mutation, list[Expected]]] = {
         write(MAN, b"# no frontmatter\n"),
         [e("manifest-frontmatter-parses", MAN, 1)],
     ),
+    "manifest-rules--placeholders": (  # a TODO that reached a catalog entry
+        replace(MAN, b"- Compare two widget reports before a release", b'- "TODO: a job, one item a job"'),
+        [e("manifest-placeholders", MAN, 7)],
+    ),
 }
 
 

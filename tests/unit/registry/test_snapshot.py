@@ -258,7 +258,8 @@ def test_no_origin(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     repository(top, origin=None)
     commit_all(top)
     line = refused(capsys, tmp_path / "entry", top)
-    assert "no remote named origin" in line and "--repository" in line
+    # the branch and HEAD are known: only the origin is missing, and only --repository is asked for
+    assert line.endswith("the repository has no remote named origin; pass --repository"), line
 
 
 def test_an_ssh_origin_gets_its_https_url_suggested(
@@ -289,7 +290,9 @@ def test_a_credentialed_origin_is_refused_without_echoing_it(
 def test_not_a_repository(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     root = shutil.copytree(ROOTS / "valid", tmp_path / "export")
     line = refused(capsys, tmp_path / "entry", root, "--repository", ORIGIN)
-    assert "not in a git work tree" in line and "pass --repository, --ref and --commit" in line
+    assert "not in a git work tree" in line and line.endswith("; pass --ref and --commit"), line
+    line = refused(capsys, tmp_path / "entry", root)
+    assert line.endswith("; pass --repository, --ref and --commit"), line
 
 
 def test_a_repository_without_commits(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
@@ -348,6 +351,21 @@ def test_an_invalid_manifest_is_refused(tmp_path: Path, capsys: pytest.CaptureFi
     assert (code, out) == (1, "")
     *findings, last = err.strip().splitlines()
     assert findings and all(": manifest-required-fields: " in line for line in findings)
+    assert last == "smart-tool: error: refusing to snapshot an invalid manifest"
+    assert not (tmp_path / "entry").exists()
+
+
+def test_a_placeholder_never_reaches_an_entry(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    top = shutil.copytree(ROOTS / "manifest-placeholders--uv-template", tmp_path / "tool")
+    repository(top)
+    commit_all(top)
+    code, out, err = snapshot(capsys, top, "-d", tmp_path / "entry", "--pointer")
+    assert (code, out) == (1, "")
+    *findings, last = err.strip().splitlines()
+    assert [line.split(": ", 2)[:2] for line in findings] == [
+        [f"{top}/{MANIFEST}:5", "manifest-placeholders"],
+        [f"{top}/{MANIFEST}:7", "manifest-placeholders"],
+    ]
     assert last == "smart-tool: error: refusing to snapshot an invalid manifest"
     assert not (tmp_path / "entry").exists()
 

@@ -150,6 +150,11 @@ WARNINGS: dict[str, set[str]] = {
 }
 
 
+#: no tool of the corpus names smart-tool-build in its [build-system] (they predate it): each
+#: one with a descriptor is told the lines that would make its builds check it
+UNGUARDED = set(VERDICTS) - {"robotdad--amplifier-smart-tool-unfold"}
+
+
 def test_every_corpus_folder_has_a_verdict() -> None:
     assert {p.name for p in REAL_WORLD.iterdir() if p.is_dir()} == set(VERDICTS)
 
@@ -167,7 +172,8 @@ def test_errors_match_the_spec(folder: str) -> None:
 def test_warnings_are_the_known_ones(folder: str) -> None:
     report = check_root(REAL_WORLD / folder)
     warnings = {d.code for d in report.diagnostics if d.severity is Severity.WARNING}
-    assert warnings == WARNINGS.get(folder, set())
+    unguarded = {"build-system-names-plugin"} if folder in UNGUARDED else set()
+    assert warnings == WARNINGS.get(folder, set()) | unguarded
     assert not [d for d in report.diagnostics if d.severity is Severity.INFO]
 
 

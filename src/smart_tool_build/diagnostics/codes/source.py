@@ -66,6 +66,16 @@ CODES: tuple[Code, ...] = (
         "Give every field content; leave `requires` out when there are no prerequisites.",
     ),
     Code(
+        "manifest-placeholders",
+        ERROR,
+        "A manifest field (a nested one too) still holds a placeholder, not content: a value "
+        "that starts with the marker TODO or TBD (`TODO: ...`, `[TBD]`), a template's empty "
+        "slot (`<description>`, `{{ name }}`, `...`), or a project template's stock sentence "
+        "(uv's `Add your description here`, PDM's `Default template for PDM package`). Checked "
+        "by `check`, every build, `inspect` and `catalog check`; the Markdown body is not judged.",
+        "Write the real content in its place; `smart-tool init` marks the lines it cannot fill with TODO.",
+    ),
+    Code(
         "manifest-field-shapes",
         ERROR,
         "A field has the wrong type: smart_tool_format not a number (or a format this "
@@ -192,5 +202,14 @@ CODES: tuple[Code, ...] = (
         'wrapper (build-backend = "smart_tool_build.backend") unable to tell which backend it wraps.',
         'Add the hook table (hatchling), set build-backend = "smart_tool_build.backend" (other '
         "backends), or set [tool.smart-tool] backend to the backend the wrapper wraps.",
+    ),
+    Code(
+        "build-system-names-plugin",
+        WARNING,
+        "A root with smart-tool.json whose [build-system] names neither smart-tool-build (in "
+        '`requires`) nor the wrapper (`build-backend = "smart_tool_build.backend"`): its builds '
+        "check nothing and guarantee neither file in the wheel or the sdist. A pyproject.toml "
+        "without a [build-system] table is not judged.",
+        "Put in pyproject.toml the lines `smart-tool init` prints for your backend (the warning names them).",
     ),
 )

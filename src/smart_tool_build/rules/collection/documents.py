@@ -62,7 +62,7 @@ def document_rules(project: Project, kind: str, relative: str) -> list[Diagnosti
         document = frontmatter.parse_text("\n".join(lines[skipped:]))
     except frontmatter.FrontmatterError as exc:
         line = None if exc.line is None else exc.line + skipped
-        return [project.finding(code, relative, line, f"{what}'s frontmatter: {exc.message}")]
+        return [project.finding(code, relative, line, f"{what}'s frontmatter: {exc.message}", exc.hint)]
     fm = document.frontmatter
     if not isinstance(fm, safe_yaml.LineDict):
         kind_text = "empty" if fm is None else f"a {type(fm).__name__}, not a mapping"
