@@ -41,9 +41,19 @@ import overhead
 import wrapper_overhead
 from overhead import REPO
 
-CASES = ["uv-hatchling", "uv-setuptools", "build-uv_build", "build-flit_core", "noiso-hatchling", "noiso-setuptools"]
+CASES = [
+    "uv-hatchling",
+    "uv-setuptools",
+    "build-uv_build",
+    "build-flit_core",
+    "noiso-hatchling",
+    "noiso-setuptools",
+]
 
-EXAMPLES = {"hatchling": REPO / "examples" / "hatchling-tool", "setuptools": REPO / "examples" / "setuptools-tool"}
+EXAMPLES = {
+    "hatchling": REPO / "examples" / "hatchling-tool",
+    "setuptools": REPO / "examples" / "setuptools-tool",
+}
 
 
 def example(root: Path, backend: str, way: str) -> Path:
@@ -68,6 +78,8 @@ def example(root: Path, backend: str, way: str) -> Path:
 
 def timed(command: list[str], env: dict[str, str]) -> tuple[float, float]:
     """Wall and CPU seconds (user + system of every process waited for) of ``command``."""
+    # as on a user's machine: bytecode is written where the environment lets it be
+    env = {k: v for k, v in env.items() if k != "PYTHONDONTWRITEBYTECODE"}
     before = resource.getrusage(resource.RUSAGE_CHILDREN)
     start = time.perf_counter()
     done = subprocess.run(command, capture_output=True, text=True, env=env)
@@ -85,7 +97,9 @@ def uv_build(uv: str, wheels: Path, cache: Path) -> Callable[[Path, Path], tuple
 
     def build(source: Path, out: Path) -> tuple[float, float]:
         shutil.rmtree(out, ignore_errors=True)
-        return timed([uv, "build", "-q", "--no-index", "--find-links", str(wheels), "-o", str(out), str(source)], env)
+        return timed(
+            [uv, "build", "-q", "--no-index", "--find-links", str(wheels), "-o", str(out), str(source)], env
+        )
 
     return build
 
@@ -130,7 +144,9 @@ def main() -> None:
     args = parser.parse_args()
     uv = shutil.which("uv") or str(Path(sys.executable).with_name("uv"))
     version = subprocess.run([uv, "--version"], capture_output=True, text=True).stdout.strip()
-    print(f"machine: {platform.machine()}, {os.cpu_count()} cores; python {platform.python_version()}; {version}")
+    print(
+        f"machine: {platform.machine()}, {os.cpu_count()} cores; python {platform.python_version()}; {version}"
+    )
     print(f"load average at the start: {' '.join(f'{x:.2f}' for x in os.getloadavg())}")
     with tempfile.TemporaryDirectory() as folder:
         root = Path(folder)
@@ -140,8 +156,19 @@ def main() -> None:
         empty = root / "empty-plugin"
         overhead.write(empty, overhead.EMPTY_HATCH)
         subprocess.run([*pip, "wheel", "-q", "--no-deps", "-w", str(wheels), str(empty)], check=True)
-        needed = ["hatchling", "setuptools>=61", "uv_build", "flit_core", "pyyaml", "packaging", "tomli", "wheel"]
-        subprocess.run([*pip, "download", "-q", "--only-binary=:all:", "-d", str(wheels), *needed], check=True)
+        needed = [
+            "hatchling",
+            "setuptools>=61",
+            "uv_build",
+            "flit_core",
+            "pyyaml",
+            "packaging",
+            "tomli",
+            "wheel",
+        ]
+        subprocess.run(
+            [*pip, "download", "-q", "--only-binary=:all:", "-d", str(wheels), *needed], check=True
+        )
         # the same wheels for python -m build's own environment, the installer of its isolated ones
         # (pip: python -m build's default)
         cache = root / "uv-cache"
@@ -155,7 +182,10 @@ def main() -> None:
                 ways = {}
                 for way in ("plain", "wrapped"):
                     python = wrapper_overhead.venv(root, backend, way, wheels)
-                    ways[way] = (python_build(python, wheels, True), wrapper_overhead.project(root, backend, way, "tiny"))
+                    ways[way] = (
+                        python_build(python, wheels, True),
+                        wrapper_overhead.project(root, backend, way, "tiny"),
+                    )
             else:
                 ways = {}
                 for way in ("plain", "empty", "ours"):
@@ -164,10 +194,15 @@ def main() -> None:
                     ways[way] = (python_build(python, wheels, False), source)
             result = run_case(ways, root / case, args.repeat)
             rows.append((case, result))
-            print(f"  {case}: " + ", ".join(f"{w} {t[0]:.3f} s ({t[1]:.3f} s CPU)" for w, t in result.items()), flush=True)
+            print(
+                f"  {case}: " + ", ".join(f"{w} {t[0]:.3f} s ({t[1]:.3f} s CPU)" for w, t in result.items()),
+                flush=True,
+            )
         print(f"load average at the end: {' '.join(f'{x:.2f}' for x in os.getloadavg())}")
         print()
-        print("| case | plain | empty | with smart-tool-build | (with − plain)/plain | (with − empty)/plain |")
+        print(
+            "| case | plain | empty | with smart-tool-build | (with - plain)/plain | (with - empty)/plain |"
+        )
         print("|---|---|---|---|---|---|")
         for case, result in rows:
             with_ = result.get("ours") or result["wrapped"]
@@ -176,7 +211,9 @@ def main() -> None:
             cells = [f"{plain[0]:.3f} s / {plain[1]:.3f} s CPU"]
             cells.append(f"{empty_t[0]:.3f} s / {empty_t[1]:.3f} s CPU" if empty_t else "")
             cells.append(f"{with_[0]:.3f} s / {with_[1]:.3f} s CPU")
-            cells.append(f"{(with_[0] - plain[0]) / plain[0]:.1%} / {(with_[1] - plain[1]) / plain[1]:.1%} CPU")
+            cells.append(
+                f"{(with_[0] - plain[0]) / plain[0]:.1%} / {(with_[1] - plain[1]) / plain[1]:.1%} CPU"
+            )
             if empty_t:
                 cells.append(
                     f"{(with_[0] - empty_t[0]) / plain[0]:.1%} / {(with_[1] - empty_t[1]) / plain[1]:.1%} CPU"
