@@ -3,7 +3,7 @@
 Two measurements, alternating, in fresh processes, from one local folder of wheels (this
 checkout's wheel built once), offline:
 
-- **install**: a fresh virtual environment (uv's `uv venv`, no pip in it) with hatchling
+- **install**: a fresh virtual environment (`uv venv`, or `python -m venv` for pip) with hatchling
   alone, and with hatchling and smart-tool-build (its dependencies with it), by `uv pip
   install` (from uv's cache, no bytecode, as `uv build` installs) and by pip (which
   byte-compiles what it installs, as `python -m build` installs);
@@ -84,8 +84,10 @@ def main() -> None:
             tool: str, packages: list[str], target: Path, compile_: bool = False
         ) -> tuple[float, float]:
             shutil.rmtree(target, ignore_errors=True)
-            seed = ["--seed"] if tool == "pip" else []
-            subprocess.run([uv, "venv", "-q", *seed, str(target)], env=env, check=True)
+            if tool == "pip":  # venv's own pip (ensurepip: offline)
+                subprocess.run([sys.executable, "-m", "venv", str(target)], env=env, check=True)
+            else:
+                subprocess.run([uv, "venv", "-q", str(target)], env=env, check=True)
             python = str(target / "bin" / "python")
             if tool == "uv":
                 command = [
