@@ -212,6 +212,26 @@ def test_a_drifted_copy_fails_the_build(builder: Builder, adapter: str) -> None:
     )
 
 
+def test_a_drifted_copy_fails_the_setuptools_build(builder: Builder) -> None:
+    """The same drift through the setuptools plugin: a data-files copy one release behind, kept
+    by hand in a folder the source walk is told to skip."""
+    project = builder.copy(WHOLE / "setuptools-data", "drifted-copy-plugin")
+    manifest = (project / "src/acme_data/SMART_TOOL.md").read_text()
+    assert "version: 0.3.0\n" in manifest
+    (project / "packaging").mkdir()
+    (project / "packaging/SMART_TOOL.md").write_text(manifest.replace("version: 0.3.0\n", "version: 0.2.0\n"))
+    edit(project / "pyproject.toml", '["src/acme_data/SMART_TOOL.md"]', '["packaging/SMART_TOOL.md"]')
+    with (project / "pyproject.toml").open("a") as pyproject:
+        pyproject.write('\n[tool.smart-tool]\nexclude = ["packaging"]\n')
+    build = builder.build(project, targets=("wheel",))
+    assert_clean_failure(build, "artifact-manifest-copies-match")
+    assert_line(
+        build,
+        "acme_data-0.3.0-py3-none-any.whl/acme_data-0.3.0.data/data/share/acme-data/SMART_TOOL.md",
+        "artifact-manifest-copies-match",
+    )
+
+
 # ------------------------------------------------------------------ what the installed tool reads
 
 

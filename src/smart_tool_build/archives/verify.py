@@ -16,8 +16,6 @@ from ..project.config import Options
 from .contents import ArtifactReport, SourceFacts, unreadable
 from .options import carried_options
 from .reader import ArchiveError, dist_info_folders, open_archive
-from .sdist_checks import check_sdist
-from .wheel_checks import check_wheel
 
 __all__ = ["ArtifactReport", "SourceFacts", "unreadable", "verify"]
 
@@ -89,7 +87,11 @@ def verify(
     else:
         report.options, report.written_version, problems = carried_options(archive, shown, flags)
         out.extend(problems)
+    # each build process checks one kind of archive: the other kind's rules stay unimported
+    # (an isolated build compiles every module it imports from source)
     if archive.kind == "wheel":
+        from .wheel_checks import check_wheel
+
         report.lacking_install = lacking_install
         check_wheel(archive, report, shown, source)
         dist_infos = dist_info_folders(archive.files)
@@ -98,6 +100,8 @@ def verify(
 
             out.extend(check_record(path, shown, dist_infos[0]))
     else:
+        from .sdist_checks import check_sdist
+
         check_sdist(archive, report, shown, source)
     out.sort(key=lambda d: (d.path or "", d.line or 0))
     report.diagnostics, report.ignored = set_aside(out, report.options.ignore)

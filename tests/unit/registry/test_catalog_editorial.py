@@ -254,6 +254,10 @@ CASES: dict[str, tuple[Mutation, list[Expected]]] = {
         write(CAT, b'{"categories": []}' + b"\n" * 70_000),
         [e("catalog-json", CAT, None)],
     ),
+    "catalog-json--categories-deep": (
+        write(CAT, b'{"categories": ' + b"[" * 30_000 + b"]" * 30_000 + b"}\n"),
+        [e("catalog-json", CAT, 1)],
+    ),
     "catalog-json--categories-not-utf8": (
         write(CAT, b'{"categories": ["\xff"]}\n'),
         [e("catalog-json", CAT, 1)],
@@ -264,6 +268,10 @@ CASES: dict[str, tuple[Mutation, list[Expected]]] = {
     ),
     "catalog-files-regular--listing-dangling-link": (
         symlink(W_LIST, dangling=True),
+        [e("catalog-files-regular", W_LIST, None)],
+    ),
+    "catalog-files-regular--listing-link": (  # a link to a good listing is still a link
+        symlink(W_LIST),
         [e("catalog-files-regular", W_LIST, None)],
     ),
     "catalog-files-regular--listing-fifo": (fifo(W_LIST), [e("catalog-files-regular", W_LIST, None)]),

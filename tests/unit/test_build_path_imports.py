@@ -1,0 +1,83 @@
+"""What the build path imports: an isolated build compiles every module it imports from source.
+
+Every frontend builds in an isolated environment, where uv writes no bytecode: each module the
+hook imports is compiled in each build process. These budgets keep the build path to what it
+needs (BENCHMARKS.md, "Isolated builds").
+"""
+
+from __future__ import annotations
+
+import json
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+REPO = Path(__file__).resolve().parents[2]
+EXAMPLE = REPO / "examples" / "hatchling-tool"
+
+PROBE = """
+import json, sys
+before = set(sys.modules)
+{body}
+print(json.dumps(sorted(m for m in sys.modules if m not in before)))
+"""
+
+
+def imported(body: str, cwd: Path) -> list[str]:
+    """The modules a fresh interpreter imports running ``body`` (after its own start)."""
+    done = subprocess.run(
+        [sys.executable, "-c", PROBE.format(body=body)], capture_output=True, text=True, cwd=cwd, check=True
+    )
+    return list(json.loads(done.stdout.splitlines()[-1]))
+
+
+def test_entry_points_import_no_core(tmp_path: Path) -> None:
+    pytest.importorskip("hatchling")
+    names = imported(
+        "import hatchling.plugin\n"
+        "import smart_tool_build.hatch_hook\n"
+        "import smart_tool_build.setuptools_plugin",
+        tmp_path,
+    )
+    ours = [n for n in names if n.startswith("smart_tool_build.")]
+    # the opt-in test (a file's presence, a table's name) and nothing of the core
+    assert sorted(ours) == [
+        "smart_tool_build.hatch_hook",
+        "smart_tool_build.project",
+        "smart_tool_build.project.names",
+        "smart_tool_build.project.optin",
+        "smart_tool_build.setuptools_plugin",
+    ]
+    assert not [n for n in names if n.split(".")[0] in {"yaml", "packaging", "tomli"}]
+
+
+def test_plan_and_verify_import_one_kind_of_checks_and_no_yaml(tmp_path: Path) -> None:
+    """A build plans, then verifies the one archive it wrote: the other kind's rules, PyYAML
+    (the example's manifest is read by the subset reader) and packaging stay unimported."""
+    pytest.importorskip("hatchling")
+    out = tmp_path / "out"
+    body = (
+        "import hatchling.build\n"
+        f"wheel = hatchling.build.build_wheel({str(out)!r})\n"
+        "from smart_tool_build.plan.build_plan import plan_build\n"
+        "from smart_tool_build.archives.verify import verify\n"
+        "from pathlib import Path\n"
+        "report = verify(Path({out!r}) / wheel)\n"
+        "assert not report.failed(), report.diagnostics\n"
+    ).replace("{out!r}", repr(str(out)))
+    # build_wheel runs the example's hook, which plans and verifies in this process
+    project = tmp_path / "project"
+    shutil.copytree(EXAMPLE, project)
+    names = imported(body, project)
+    assert "smart_tool_build.archives.wheel_checks" in names
+    assert "smart_tool_build.archives.sdist_checks" not in names
+    assert "yaml" not in names
+    assert not [n for n in names if n.startswith(("smart_tool_build.cli", "smart_tool_build.smoke"))]
+    assert not [n for n in names if n.startswith(("smart_tool_build.registry", "smart_tool_build.authoring"))]
+    sdist = imported(f"import hatchling.build\nhatchling.build.build_sdist({str(out)!r})\n", project)
+    assert "smart_tool_build.archives.sdist_checks" in sdist
+    assert "smart_tool_build.archives.wheel_checks" not in sdist
+    assert "yaml" not in sdist
