@@ -22,13 +22,13 @@ gives it: rendered from its pieces, and read back by ``smart-tool smoke``.
     </skill_resources>
     </skill_content>
 
-Standard library only, and nothing but ``re`` at import: this is on every ``--help``.
+Standard library only, and nothing but ``posixpath`` and ``collections`` at import: this is on
+every ``--help`` (:mod:`re` is imported by :func:`read`, for ``smart-tool smoke``).
 """
 
 from __future__ import annotations
 
 import posixpath
-import re
 from collections import namedtuple
 
 TYPE_CHECKING = False  # typing stays unimported on a smart tool's --help (it costs a tenth of it)
@@ -106,7 +106,7 @@ def _capability_line(item: Capability, command: str) -> str:
 def _under_heading(name: str, body: str) -> list[str]:
     """The body under a heading carrying the tool's name (its own, when it starts with one)."""
     first = body.lstrip().split("\n", 1)[0]
-    if re.match(r"#\s", first) and name.lower() in first.lower():
+    if first[:1] == "#" and first[1:2].isspace() and name.lower() in first.lower():
         return [body]
     return [f"# {name}", "", body] if body else [f"# {name}"]
 
@@ -158,6 +158,8 @@ else:
 
 def read(text: str) -> Optional[SkillView]:
     """The skill in ``text`` (a ``--help`` output), or None when it holds no ``<skill_content>``."""
+    import re
+
     opening = re.search(r'<skill_content\s+name="([^"]*)"\s*>', text)
     if opening is None:
         return None

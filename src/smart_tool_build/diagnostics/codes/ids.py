@@ -49,6 +49,7 @@ CodeId = Literal[
     "artifact-manifest-present",
     "artifact-matches-source",
     "artifact-manifest-copies-match",
+    "artifact-projection-matches",
     "artifact-install-docs-present",
     "artifact-contents",
     "artifact-pair-identical",
