@@ -13,6 +13,8 @@ from __future__ import annotations
 
 from collections import namedtuple
 
+from .names import PROJECTION_NAME
+
 TYPE_CHECKING = False  # typing stays unimported on a smart tool's --help (it costs a tenth of it)
 if TYPE_CHECKING:
     from collections.abc import Mapping
@@ -33,8 +35,6 @@ __all__ = [
     "record_hash",
 ]
 
-#: the projection's file name in the wheel's ``.dist-info`` folder, beside the descriptor
-PROJECTION_NAME = "smart-tool-manifest.json"
 #: the projection's own format; a reader that meets another one reads the manifest instead
 PROJECTION_FORMAT = 1
 
