@@ -155,6 +155,7 @@ def main() -> None:
         wrapped_out = work / "wrapped"
         wrapped_out.mkdir()
         wrapped = wheel_of(EXAMPLES / "uv-build-tool", wrapped_out, env)
+        (work / "elsewhere").mkdir()
         elsewhere = without_projection(
             built["hatchling-tool"], work / "elsewhere" / built["hatchling-tool"].name
         )

@@ -167,9 +167,18 @@ def run_init(args: argparse.Namespace) -> int:
         print("\n" + "\n".join(setup.lines) + "\n")
         if given_requirement is None:
             print(f"smart-tool: {_requirement_note(requirement)}")
+        print(f"smart-tool: {RUNTIME_NOTE.format(requirement=requirement)}")
     checked = check_root(root, display=given)
     print(render_text(checked.diagnostics, [given]))
     return EXIT_FINDINGS if checked.failed() else EXIT_CLEAN
+
+
+#: what a tool lists for run time, printed by `init` under the [build-system] lines
+RUNTIME_NOTE = (
+    'for the accessor at run time (load_manifest, render_skill), list "{requirement}" in '
+    "[project].dependencies too: an installed wheel's --help reads the manifest's projection "
+    "and imports neither PyYAML nor packaging (docs/runtime.md)"
+)
 
 
 def _requirement_note(requirement: str) -> str:
