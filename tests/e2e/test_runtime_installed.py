@@ -230,6 +230,7 @@ PROJECTION_PATH = [
     "smart_tool_build.project",
     "smart_tool_build.project.manifest_model",
     "smart_tool_build.project.names",
+    "smart_tool_build.project.records",
     "smart_tool_build.runtime",
     "smart_tool_build.runtime.accessor",
     "smart_tool_build.runtime.installed",

@@ -205,22 +205,22 @@ def _check_then_run(command: Any, run: Callable[[], None]) -> None:
     state = _state(command)
     state.check(command)
     run()
-    if state.kind(command) == "editable" or getattr(command, "dry_run", False):
-        return
     folder = getattr(command, "egg_info", None)
-    if not folder:
+    if not folder or getattr(command, "dry_run", False):
         return
     # bdist_wheel copies the .egg-info folder into the wheel's .dist-info: the .dist-info's
-    # other files (a root manifest's install documents) are placed there, as the writers
-    # place the descriptor and the manifest
-    planned = state.check(command).files("wheel")
+    # other files (a root manifest's install documents, the manifest's projection) are placed
+    # there, as the writers place the descriptor and the manifest
+    planned = () if state.kind(command) == "editable" else state.check(command).files("wheel")
     for file in planned:
         if file.content is not None:  # made by the build (the manifest's projection)
             _write(file.content, Path(folder) / file.target)
         elif file.in_dist_info and file.target not in (DESCRIPTOR_NAME, MANIFEST_NAME):
             _place(state.root / file.source, Path(folder) / file.target, link=False)
-    stale = Path(folder) / PROJECTION_NAME  # an earlier build's, of a manifest now not valid
-    if stale.is_file() and all(f.target != PROJECTION_NAME for f in planned if f.in_dist_info):
+    # an earlier build's projection, where this build makes none (an editable one, or a
+    # manifest whose errors are ignored): the writers remove their stale files the same way
+    stale = Path(folder) / PROJECTION_NAME
+    if stale.is_file() and all(f.target != PROJECTION_NAME for f in planned):
         stale.unlink()
 
 

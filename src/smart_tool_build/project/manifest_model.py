@@ -11,9 +11,8 @@ nothing at import: this is on every smart tool's ``--help``.
 
 from __future__ import annotations
 
-from collections import namedtuple
-
 from .names import PROJECTION_NAME
+from .records import record
 
 TYPE_CHECKING = False  # typing stays unimported on a smart tool's --help (it costs a tenth of it)
 if TYPE_CHECKING:
@@ -31,7 +30,9 @@ __all__ = [
     "from_frontmatter",
     "from_projection",
     "projection",
+    "loads_json",
     "projection_bytes",
+    "read_projection",
     "record_hash",
 ]
 
@@ -50,7 +51,9 @@ if TYPE_CHECKING:
         optional: bool = False
 
 else:
-    Requirement = namedtuple("Requirement", ("name", "purpose", "install", "optional"), defaults=(False,))
+    Requirement = record(
+        "Requirement", ("name", "purpose", "install", "optional"), defaults=(False,), module=__name__
+    )
     Requirement.__doc__ = "One prerequisite: what must exist before the tool can run."
 
 
@@ -246,3 +249,46 @@ def from_projection(data: Any, manifest_hash: Optional[str]) -> Optional[Manifes
     if "requires" in fm and not (isinstance(requires, list) and all(map(_requirement, requires))):
         return None
     return from_frontmatter(fm, body)
+
+
+def read_projection(text: str, manifest_hash: Optional[str]) -> Optional[Manifest]:
+    """The :class:`Manifest` a projection file's text gives (:func:`from_projection`), or
+    None when it is not JSON or cannot be trusted: never raises for bad input."""
+    try:
+        data = loads_json(text)
+    except (ValueError, RecursionError):
+        return None
+    return from_projection(data, manifest_hash)
+
+
+def loads_json(text: str) -> Any:
+    """``text`` as JSON, by the C scanner :mod:`json` itself uses, without importing
+    :mod:`json` (it imports :mod:`re`, which alone costs more than the rest of this read).
+    Raises ValueError for what is not one JSON document."""
+    try:
+        from _json import make_scanner
+    except ImportError:  # an interpreter without the accelerator
+        import json
+
+        return json.loads(text)
+    scan = make_scanner(_JsonOptions)  # type: ignore[arg-type]  # the attributes are what it reads
+    blank = " \t\n\r"
+    start = len(text) - len(text.lstrip(blank))
+    try:
+        value, end = scan(text, start)
+    except StopIteration:
+        raise ValueError("not JSON") from None
+    if text[end:].strip(blank):
+        raise ValueError("more than one JSON value")
+    return value
+
+
+class _JsonOptions:
+    """What :func:`json.loads` gives its scanner by default (NaN and Infinity allowed)."""
+
+    strict = True
+    object_hook = None
+    object_pairs_hook = None
+    parse_float = float
+    parse_int = int
+    parse_constant = {"-Infinity": float("-inf"), "Infinity": float("inf"), "NaN": float("nan")}.__getitem__

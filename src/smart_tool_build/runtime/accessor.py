@@ -18,10 +18,10 @@ from __future__ import annotations
 import os
 import posixpath
 import sys
-from collections import namedtuple
 
-from ..project.manifest_model import PROJECTION_NAME, Manifest, ManifestError, from_projection
+from ..project.manifest_model import PROJECTION_NAME, Manifest, ManifestError, read_projection
 from ..project.names import DESCRIPTOR_NAME, MANIFEST_NAME
+from ..project.records import record
 from . import skill
 from .installed import Installed, find
 
@@ -30,7 +30,7 @@ if TYPE_CHECKING:
     from collections.abc import Callable, Iterable
     from importlib import metadata
     from pathlib import Path
-    from typing import Any, NamedTuple, Optional
+    from typing import NamedTuple, Optional
 
 
 class ManifestNotFound(LookupError):
@@ -69,7 +69,9 @@ if TYPE_CHECKING:
         manifest_hash: Optional[str] = None
 
 else:
-    _Located = namedtuple("_Located", ("dist", "manifest", "editable", "manifest_hash"), defaults=(None,))
+    _Located = record(
+        "_Located", ("dist", "manifest", "editable", "manifest_hash"), defaults=(None,), module=__name__
+    )
 
 
 # ----------------------------------------------------------------------------- finding it
@@ -250,39 +252,6 @@ def _manifest_name(located: _Located, name: str) -> Optional[str]:
         return None  # a broken manifest is found by its distribution's name, and reported then
 
 
-def _json(text: str) -> Any:
-    """``text`` as JSON, by the C scanner :mod:`json` itself uses, without importing
-    :mod:`json` (it imports :mod:`re`, which alone costs more than the rest of this read).
-    Raises ValueError for what is not one JSON document."""
-    try:
-        from _json import make_scanner
-    except ImportError:  # an interpreter without the accelerator
-        import json
-
-        return json.loads(text)
-    scan = make_scanner(_JsonOptions)  # type: ignore[arg-type]  # the attributes are what it reads
-    blank = " \t\n\r"
-    start = len(text) - len(text.lstrip(blank))
-    try:
-        value, end = scan(text, start)
-    except StopIteration:
-        raise ValueError("not JSON") from None
-    if text[end:].strip(blank):
-        raise ValueError("more than one JSON value")
-    return value
-
-
-class _JsonOptions:
-    """What :func:`json.loads` gives its scanner by default (NaN and Infinity allowed)."""
-
-    strict = True
-    object_hook = None
-    object_pairs_hook = None
-    parse_float = float
-    parse_int = int
-    parse_constant = {"-Infinity": float("-inf"), "Infinity": float("inf"), "NaN": float("nan")}.__getitem__
-
-
 def _projected(located: _Located) -> Optional[Manifest]:
     """The manifest as the build's projection gives it, or None when there is none to trust:
     an editable install, a wheel built without it, or a projection that is unreadable, not
@@ -290,13 +259,7 @@ def _projected(located: _Located) -> Optional[Manifest]:
     if located.editable or located.manifest_hash is None:
         return None
     text = located.dist.read_text(PROJECTION_NAME)
-    if text is None:
-        return None
-    try:
-        data = _json(text)
-    except (ValueError, RecursionError):
-        return None
-    return from_projection(data, located.manifest_hash)
+    return None if text is None else read_projection(text, located.manifest_hash)
 
 
 def _load(located: _Located, name: str) -> Manifest:

@@ -22,14 +22,15 @@ gives it: rendered from its pieces, and read back by ``smart-tool smoke``.
     </skill_resources>
     </skill_content>
 
-Standard library only, and nothing but ``posixpath`` and ``collections`` at import: this is on
+Standard library only, and nothing but ``posixpath`` at import: this is on
 every ``--help`` (:mod:`re` is imported by :func:`read`, for ``smart-tool smoke``).
 """
 
 from __future__ import annotations
 
 import posixpath
-from collections import namedtuple
+
+from ..project.records import record
 
 TYPE_CHECKING = False  # typing stays unimported on a smart tool's --help (it costs a tenth of it)
 if TYPE_CHECKING:
@@ -55,7 +56,7 @@ if TYPE_CHECKING:
         summary: str
 
 else:
-    Capability = namedtuple("Capability", ("name", "kind", "summary"))
+    Capability = record("Capability", ("name", "kind", "summary"), module=__name__)
     Capability.__doc__ = "One capability of the tool, as the skill lists it."
 
 
@@ -152,7 +153,7 @@ if TYPE_CHECKING:
         resources: Optional[tuple[str, ...]]
 
 else:
-    SkillView = namedtuple("SkillView", ("name", "directory", "repository", "resources"))
+    SkillView = record("SkillView", ("name", "directory", "repository", "resources"), module=__name__)
     SkillView.__doc__ = "What can be read back from a rendered skill without parsing its prose."
 
 

@@ -20,6 +20,7 @@ from archive_kit import MANIFEST
 from smart_tool_build.project.manifest_model import (
     PROJECTION_NAME,
     from_projection,
+    loads_json,
     projection_bytes,
     record_hash,
 )
@@ -204,7 +205,7 @@ def test_the_projection_reads_as_the_manifest_parses(fields: dict[str, Any], bod
     data = _dump(fields, body, flow)
     parsed = load(data)
     text = projection_bytes(parsed, data).decode("ascii")
-    for reading in (accessor._json(text), json.loads(text)):
+    for reading in (loads_json(text), json.loads(text)):
         found = from_projection(reading, record_hash(data))
         assert found is not None
         assert found == parsed
@@ -265,6 +266,7 @@ PROJECTION_BUDGET = {
     "smart_tool_build.project",
     "smart_tool_build.project.manifest_model",
     "smart_tool_build.project.names",
+    "smart_tool_build.project.records",
     "smart_tool_build.runtime",
     "smart_tool_build.runtime.accessor",
     "smart_tool_build.runtime.installed",
