@@ -83,10 +83,14 @@ def venv(path: Path, wheels: Path, env: dict[str, str], *install: str) -> Path:
     return python
 
 
+#: the timed processes' environment: bytecode written and read, as an installed tool runs
+TIMED_ENV = {k: v for k, v in os.environ.items() if k not in ("PYTHONDONTWRITEBYTECODE", "PYTHONPATH")}
+
+
 def timed(args: list[str], cwd: Path) -> tuple[float, float]:
     """Wall time and the child's CPU time (user + system), in seconds."""
     start = time.perf_counter()
-    child = subprocess.Popen(args, stdout=subprocess.DEVNULL, cwd=cwd)
+    child = subprocess.Popen(args, stdout=subprocess.DEVNULL, cwd=cwd, env=TIMED_ENV)
     _, status, usage = os.wait4(child.pid, 0)
     wall = time.perf_counter() - start
     child.returncode = os.waitstatus_to_exitcode(status)
@@ -183,15 +187,18 @@ def main() -> None:
                 ],
             }
 
+        #: group -> (its calls, its venv's python, the target over that venv's bare interpreter)
         groups = {
-            "hatchling hook wheel": (calls(adapters, "acme-widget"), 0.005),
-            "setuptools plugin wheel": (calls(adapters, "acme-sprocket"), 0.005),
-            "wrapper (uv_build) wheel": (calls(wrapper, "acme-widget"), 0.005),
-            "editable install": (calls(editable, "acme-widget"), 0.015),
-            "wheel built elsewhere": (calls(other, "acme-widget"), 0.015),
+            "hatchling hook wheel": (calls(adapters, "acme-widget"), adapters, 0.005),
+            "setuptools plugin wheel": (calls(adapters, "acme-sprocket"), adapters, 0.005),
+            "wrapper (uv_build) wheel": (calls(wrapper, "acme-widget"), wrapper, 0.005),
+            "editable install": (calls(editable, "acme-widget"), editable, 0.015),
+            "wheel built elsewhere": (calls(other, "acme-widget"), other, 0.015),
         }
-        cases = {"python -c pass": [str(adapters), "-c", "pass"]}
-        for group, (commands, _) in groups.items():
+        # the bare interpreter of each venv: an editable install's .pth runs at every start
+        bare = {p: f"python -c pass ({p.parents[1].name})" for p in (adapters, wrapper, editable, other)}
+        cases = {name: [str(python), "-c", "pass"] for python, name in bare.items()}
+        for group, (commands, _, _) in groups.items():
             for call, command in commands.items():
                 cases[f"{group}: {call}"] = command
         for command in cases.values():  # warm the file cache, write the bytecode
@@ -205,14 +212,16 @@ def main() -> None:
                 cpus[name].append(cpu)
         wall_median = {name: statistics.median(values) for name, values in walls.items()}
         cpu_median = {name: statistics.median(values) for name, values in cpus.items()}
-        bare_wall, bare_cpu = wall_median["python -c pass"], cpu_median["python -c pass"]
         print(f"machine: {machine()}; {args.repeat} runs each, alternating, fresh processes")
         print(
             "| what | wall median | over bare | ratio | CPU median | CPU over bare | target | verdict (wall / CPU) |"
         )
         print("|---|---|---|---|---|---|---|---|")
-        print(f"| `python -c pass` | {bare_wall * 1000:.1f} ms | | 1.00x | {bare_cpu * 1000:.1f} ms | | | |")
-        for group, (commands, target) in groups.items():
+        for name in bare.values():
+            wall, cpu = wall_median[name] * 1000, cpu_median[name] * 1000
+            print(f"| `{name}` | {wall:.1f} ms | | 1.00x | {cpu:.1f} ms | | | |")
+        for group, (commands, python, target) in groups.items():
+            bare_wall, bare_cpu = wall_median[bare[python]], cpu_median[bare[python]]
             for call in commands:
                 name = f"{group}: {call}"
                 over_wall, over_cpu = wall_median[name] - bare_wall, cpu_median[name] - bare_cpu
