@@ -19,7 +19,7 @@ import os
 import posixpath
 import sys
 
-from ..project.manifest_model import PROJECTION_NAME, Manifest, ManifestError, read_projection
+from ..project.manifest_model import PROJECTION_NAME, Manifest, ManifestError, loads_json, read_projection
 from ..project.names import DESCRIPTOR_NAME, MANIFEST_NAME
 from ..project.records import record
 from . import skill
@@ -119,24 +119,37 @@ def _editable_root(dist: Installed) -> Optional[str]:
     text = dist.read_text("direct_url.json")
     if not text or '"editable"' not in text:  # pip writes one for most installs: skip json then
         return None
-    import json
-
     try:
-        data = json.loads(text)
-    except ValueError:
+        data = loads_json(text)
+    except (ValueError, RecursionError):
         return None
     dir_info = data.get("dir_info") if isinstance(data, dict) else None
     if not (isinstance(dir_info, dict) and dir_info.get("editable") is True):
         return None
-    from urllib.parse import urlsplit
-    from urllib.request import url2pathname
+    return _file_url_path(str(data.get("url", "")))
 
-    parts = urlsplit(str(data.get("url", "")))
-    if parts.scheme != "file":
+
+def _file_url_path(url: str) -> Optional[str]:
+    """The local path of a ``file:`` URL (None for another scheme), as ``urlsplit`` and
+    ``url2pathname`` give it, without importing :mod:`urllib.request` (it imports ``http``,
+    ``email`` and ``ssl``: most of what an editable install's ``--help`` would cost)."""
+    scheme, colon, rest = url.partition(":")
+    if not colon or scheme.lower() != "file":
         return None
-    # url2pathname decodes the percent-escapes itself: decoding twice turns a folder named
-    # `tool%41` into `toolA`
-    return url2pathname(parts.path)
+    for mark in "#?":  # urlsplit's fragment and query
+        rest = rest.split(mark, 1)[0]
+    if rest.startswith("//"):  # the authority (empty, or localhost) is not part of the path
+        _, slash, tail = rest[2:].partition("/")
+        rest = slash + tail
+    if os.name == "nt":  # pragma: no cover - drive letters and backslashes
+        from nturl2path import url2pathname
+
+        return url2pathname(rest)
+    if "%" not in rest:
+        return rest
+    from urllib.parse import unquote  # decoded once: twice would turn `tool%2541` into `toolA`
+
+    return unquote(rest)
 
 
 def _in_source(name: str, root: str) -> str:

@@ -311,3 +311,44 @@ def test_the_fallback_path_parses_without_pyyaml_or_packaging(tmp_path: Path) ->
     imported = _imported(tmp_path)
     assert "smart_tool_build.rules.manifest" in imported
     assert not imported & {"yaml", "packaging", "tomli", "importlib.metadata"}, sorted(imported)
+
+
+@pytest.mark.parametrize(
+    "url",
+    [
+        "file:///srv/tools/acme",
+        "file:///srv/a%20b/tool%2541",
+        "file://localhost/srv/acme",
+        "file:/srv/acme",
+        "file:///srv/acme?x=1#frag",
+        "FILE:///srv/ACME",
+        "https://example.com/acme",
+        "acme",
+    ],
+)
+def test_a_file_url_is_read_as_urllib_reads_it(url: str) -> None:
+    from urllib.parse import urlsplit
+    from urllib.request import url2pathname
+
+    parts = urlsplit(url)
+    assert accessor._file_url_path(url) == (url2pathname(parts.path) if parts.scheme == "file" else None)
+
+
+def test_the_editable_path_imports_no_url_machinery(tmp_path: Path) -> None:
+    """An editable install is read from its source tree, found through direct_url.json."""
+    source = tmp_path / "tree"
+    (source / "src" / "unit_projected").mkdir(parents=True)
+    (source / "src" / "unit_projected" / "SMART_TOOL.md").write_bytes(MANIFEST)
+    (source / "smart-tool.json").write_text(
+        '{"manifest": "src/unit_projected/SMART_TOOL.md", "cli_argv": ["x"]}'
+    )
+    site = tmp_path / "site"
+    dist_info = site / DIST_INFO
+    dist_info.mkdir(parents=True)
+    (dist_info / "METADATA").write_text("Metadata-Version: 2.1\nName: unit-projected\nVersion: 1.0.0\n")
+    url = source.as_uri()
+    (dist_info / "direct_url.json").write_text(json.dumps({"url": url, "dir_info": {"editable": True}}))
+    (dist_info / "RECORD").write_text(f"{DIST_INFO}/METADATA,,\n{DIST_INFO}/RECORD,,\n")
+    imported = _imported(site)
+    assert "smart_tool_build.rules.manifest" in imported  # the source tree's manifest, parsed
+    assert not imported & {"urllib.request", "email", "http", "ssl", "yaml", "packaging"}, sorted(imported)
