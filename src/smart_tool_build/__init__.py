@@ -15,9 +15,9 @@ if TYPE_CHECKING:  # what type checkers see; at run time each name loads on firs
 
     from .diagnostics.codes import CODES
     from .diagnostics.diagnostic import Diagnostic, Severity
+    from .project.manifest_model import Manifest, ManifestError, Requirement
     from .rules.descriptor import Descriptor
     from .rules.descriptor import parse_bytes as parse_descriptor
-    from .rules.manifest import Manifest, ManifestError, Requirement
     from .rules.manifest import parse_bytes as parse_manifest
     from .rules.manifest import parse_file as parse_manifest_file
     from .rules.root import RootReport, check_root
@@ -44,9 +44,9 @@ _LAZY = {
     "Diagnostic": ("diagnostics.diagnostic", "Diagnostic"),
     "Severity": ("diagnostics.diagnostic", "Severity"),
     "CODES": ("diagnostics.codes", "CODES"),
-    "Manifest": ("rules.manifest", "Manifest"),
-    "Requirement": ("rules.manifest", "Requirement"),
-    "ManifestError": ("rules.manifest", "ManifestError"),
+    "Manifest": ("project.manifest_model", "Manifest"),
+    "Requirement": ("project.manifest_model", "Requirement"),
+    "ManifestError": ("project.manifest_model", "ManifestError"),
     "parse_manifest": ("rules.manifest", "parse_bytes"),
     "parse_manifest_file": ("rules.manifest", "parse_file"),
     "parse_descriptor": ("rules.descriptor", "parse_bytes"),
@@ -80,9 +80,11 @@ __all__ = [  # the lazy names, written out so that type checkers and linters see
 def __getattr__(name: str) -> Any:
     if name not in _LAZY:
         raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-    from importlib import import_module
+    import sys  # not importlib's import_module: importlib costs a smart tool's --help
 
     module, attribute = _LAZY[name]
-    value = getattr(import_module(f"{__name__}.{module}"), attribute)
+    full = f"{__name__}.{module}"
+    __import__(full)
+    value = getattr(sys.modules[full], attribute)
     globals()[name] = value
     return value

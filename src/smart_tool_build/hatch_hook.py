@@ -114,6 +114,9 @@ class SmartToolBuildHook(BuildHookInterface):  # type: ignore[type-arg]
         planned_files = plan.files(kind)
         taken = self._taken(force_include)
         for planned in planned_files:
+            if planned.content is not None:  # a file the build makes: staged, outside the project
+                force_include[self._stage_bytes(planned.target, planned.content)] = planned.member(dist_info)
+                continue
             source, target = os.path.normpath(str(root / planned.source)), planned.member(dist_info)
             if target in taken.values() and taken.get(source) != target:
                 continue  # the project's own file goes there: it stays, and the verifier checks it
@@ -145,6 +148,21 @@ class SmartToolBuildHook(BuildHookInterface):  # type: ignore[type-arg]
     def _stage(self, source: Path) -> str:
         """A copy of ``source`` outside the project (never in its tree), removed after the build."""
         import shutil
+
+        staged = os.path.join(self._staged_folder(), source.name)
+        shutil.copy2(source, staged)
+        return staged
+
+    def _stage_bytes(self, name: str, data: bytes) -> str:
+        """A file of ``data`` named ``name`` outside the project, removed after the build."""
+        staged = os.path.join(self._staged_folder(), name.rsplit("/", 1)[-1])
+        with open(staged, "wb") as handle:
+            handle.write(data)
+        return staged
+
+    def _staged_folder(self) -> str:
+        """A new folder in the build's staging folder (made on first use, removed at exit)."""
+        import shutil
         import tempfile
 
         if self._staging is None:
@@ -152,10 +170,7 @@ class SmartToolBuildHook(BuildHookInterface):  # type: ignore[type-arg]
 
             self._staging = tempfile.mkdtemp(prefix="smart-tool-staged-")
             atexit.register(shutil.rmtree, self._staging, True)
-        folder = tempfile.mkdtemp(dir=self._staging)
-        staged = os.path.join(folder, source.name)
-        shutil.copy2(source, staged)
-        return staged
+        return tempfile.mkdtemp(dir=self._staging)
 
     def _excluded(self, relative: str) -> bool:
         """Whether the target's own settings (exclude, .gitignore) leave ``relative`` out."""

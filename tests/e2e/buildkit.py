@@ -15,6 +15,8 @@ would get it from an index.
 
 from __future__ import annotations
 
+import base64
+import hashlib
 import os
 import re
 import shutil
@@ -25,6 +27,8 @@ import zipfile
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Optional
+
+import yaml
 
 REPO = Path(__file__).resolve().parents[2]
 FIXTURES = REPO / "fixtures"
@@ -213,6 +217,7 @@ def assert_clean_failure(build: Build, *codes: str) -> None:
 
 MANIFEST = "SMART_TOOL.md"
 DESCRIPTOR = "smart-tool.json"
+PROJECTION = "smart-tool-manifest.json"
 
 
 def zip_names(path: Path) -> list[str]:
@@ -260,6 +265,7 @@ def assert_tool_built(
     wheel = wheel_members(build.wheel)
     assert wheel[wheel_manifest] == manifest
     assert wheel[f"{dist_info}/{DESCRIPTOR}"] == descriptor
+    assert_projection(wheel, dist_info, manifest, nested)
 
     names = tar_names(build.sdist)
     assert len(names) == len(set(names)), f"duplicate sdist members: {names}"
@@ -273,6 +279,29 @@ def assert_tool_built(
 
     for artifact in (build.sdist, build.wheel):
         assert f"smart-tool: {artifact.name} verified" in build.output
+
+
+def assert_projection(
+    wheel: dict[str, bytes], dist_info: str, manifest: bytes, nested: tuple[str, ...] = ()
+) -> None:
+    """The wheel carries the manifest's projection beside the descriptor, once, listed in
+    RECORD with its hash, holding the frontmatter (read here with PyYAML) and the body."""
+    import json
+
+    names = [n for n in wheel if not n.startswith(nested)]
+    assert named(names, PROJECTION) == [f"{dist_info}/{PROJECTION}"]
+    data = wheel[f"{dist_info}/{PROJECTION}"]
+    digest = base64.urlsafe_b64encode(hashlib.sha256(data).digest()).decode().rstrip("=")
+    record = wheel[f"{dist_info}/RECORD"].decode()
+    assert f"{dist_info}/{PROJECTION},sha256={digest},{len(data)}" in record.splitlines()
+    text = manifest.decode("utf-8")
+    front, body = text[4:].split("\n---\n", 1)
+    projection = json.loads(data)
+    assert projection["frontmatter"] == yaml.safe_load(front)
+    assert list(projection["frontmatter"]) == list(yaml.safe_load(front))
+    assert projection["body"] == body
+    manifest_digest = base64.urlsafe_b64encode(hashlib.sha256(manifest).digest()).decode().rstrip("=")
+    assert projection["manifest_hash"] == f"sha256={manifest_digest}"
 
 
 def pep625(name: str) -> str:

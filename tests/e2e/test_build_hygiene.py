@@ -268,7 +268,8 @@ def test_setuptools_plugin_adds_nothing_to_the_source_tree(st: dict[str, Built],
 
 
 def test_setuptools_plugin_files_in_setuptools_folders(st: dict[str, Built]) -> None:
-    """The exact list, for the example: the descriptor in the .egg-info on every build, and
+    """The exact list, for the example: the descriptor and the manifest's projection in the
+    .egg-info on every build (bdist_wheel copies that folder into the wheel's .dist-info), and
     the manifest and its install document in build/lib when the wheel is built from the
     source folder."""
 
@@ -276,10 +277,12 @@ def test_setuptools_plugin_files_in_setuptools_folders(st: dict[str, Built]) -> 
         return set(st[flavour].changes) - set(st[f"{flavour}-plain"].changes)
 
     egg = "src/acme_sprocket.egg-info/smart-tool.json"
-    assert extra("isolated") == {egg}
-    assert extra("no-isolation") == {egg}
+    projection = "src/acme_sprocket.egg-info/smart-tool-manifest.json"
+    assert extra("isolated") == {egg, projection}
+    assert extra("no-isolation") == {egg, projection}
     assert extra("no-isolation-wheel") == {
         egg,
+        projection,
         "build/lib/acme_sprocket/SMART_TOOL.md",
         "build/lib/acme_sprocket/docs",
         "build/lib/acme_sprocket/docs/installing-inkscape.md",

@@ -143,3 +143,21 @@ def test_moved_source_tree_is_not_found(editable: Editable) -> None:
         assert "editable install" in done.stdout
     finally:
         moved.rename(root)
+
+
+def test_no_projection_is_installed_and_the_source_is_read(editable: Editable) -> None:
+    """An editable install serves the source tree: no projection to go stale; the manifest is read."""
+    code = (
+        "import json, sys; from importlib import metadata\n"
+        "before = set(sys.modules)\n"
+        "import smart_tool_build as s\n"
+        f"m = s.load_manifest({editable.dist!r})\n"
+        f"d = metadata.distribution({editable.dist!r})\n"
+        "print(json.dumps([[str(f) for f in d.files or [] if f.name == 'smart-tool-manifest.json'],"
+        " 'smart_tool_build.rules.manifest' in set(sys.modules) - before, m.name]))"
+    )
+    done = run_python(editable.builder, editable.python, code)
+    assert done.returncode == 0, done.stderr
+    files, parsed, name = json.loads(done.stdout)
+    assert (files, parsed) == ([], True)
+    assert isinstance(name, str) and name

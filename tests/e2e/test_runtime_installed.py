@@ -210,3 +210,58 @@ def test_show_fails_in_one_line(installed: Installed, dist: str) -> None:
     assert done.stderr.count("\n") == 1
     assert done.stderr.startswith(f"smart-tool: error: no smart-tool manifest for distribution '{dist}'")
     assert "Traceback" not in done.stderr
+
+
+#: run in a venv: the modules of ours render_skill and load_manifest import, and the manifest
+RUNTIME_IMPORTS = """
+import json, sys
+before = set(sys.modules)
+import smart_tool_build as s
+s.render_skill(sys.argv[1], [("go", "deterministic", "Go.")])
+m = s.load_manifest(sys.argv[1])
+ours = sorted(k for k in set(sys.modules) - before if k.split(".")[0] == "smart_tool_build")
+print(" ".join(ours))
+print(json.dumps([m.to_dict(), m.body]))
+"""
+
+#: what an installed wheel's --help imports of ours: the projection's reader, no rule
+PROJECTION_PATH = [
+    "smart_tool_build",
+    "smart_tool_build.project",
+    "smart_tool_build.project.manifest_model",
+    "smart_tool_build.project.names",
+    "smart_tool_build.project.records",
+    "smart_tool_build.runtime",
+    "smart_tool_build.runtime.accessor",
+    "smart_tool_build.runtime.installed",
+    "smart_tool_build.runtime.skill",
+]
+
+
+def _runtime_imports(installed: Installed, dist: str) -> tuple[list[str], list[object]]:
+    done = run_in_venv(
+        installed.builder, installed.python, [str(installed.python), "-c", RUNTIME_IMPORTS, dist]
+    )
+    assert done.returncode == 0, done.stderr
+    modules, read = done.stdout.splitlines()
+    return modules.split(), json.loads(read)
+
+
+def test_an_installed_wheel_reads_its_projection(installed: Installed) -> None:
+    """The wheel carries the checked manifest's projection; --help reads it and imports no rule."""
+    for dist, manifest in (
+        (installed.dist, installed.manifest),
+        ("rooted-widget", installed.rooted_manifest),
+    ):
+        modules, read = _runtime_imports(installed, dist)
+        assert modules == PROJECTION_PATH, dist
+        frontmatter, body = split_manifest(manifest)
+        assert read == [frontmatter, body], dist
+
+
+def test_a_wheel_built_without_the_plugin_reads_its_manifest(installed: Installed) -> None:
+    if installed.backend != "hatchling":
+        pytest.skip("setuptools without the plugin ships no manifest (test_plain_install)")
+    modules, read = _runtime_imports(installed, "plain-widget")
+    assert "smart_tool_build.rules.manifest" in modules
+    assert read[0]["name"] == "plain-widget"

@@ -52,7 +52,8 @@ def test_mypy_sees_the_lazy_names_with_their_types(tmp_path: Path) -> None:
         for line in done.stdout.splitlines()
         if "Revealed type" in line
     ]
-    assert revealed[:3] == ['"smart_tool_build.rules.manifest.Manifest"', '"str"', '"str"'], done.stdout
+    manifest = '"smart_tool_build.project.manifest_model.Manifest"'
+    assert revealed[:3] == [manifest, '"str"', '"str"'], done.stdout
     assert revealed[3].endswith('-> smart_tool_build.rules.root.RootReport"'), done.stdout
     assert done.returncode == 0 and "error:" not in done.stdout, done.stdout
 

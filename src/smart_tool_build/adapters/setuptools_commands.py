@@ -40,6 +40,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, ClassVar, NoReturn, Optional
 
+from ..project.manifest_model import PROJECTION_NAME
 from ..project.names import DESCRIPTOR_NAME, MANIFEST_NAME
 from ..project.optin import SETUPTOOLS_STATE_ATTRIBUTE as STATE_ATTRIBUTE
 from .reporter import Reporter
@@ -204,17 +205,23 @@ def _check_then_run(command: Any, run: Callable[[], None]) -> None:
     state = _state(command)
     state.check(command)
     run()
-    if state.kind(command) == "editable" or getattr(command, "dry_run", False):
-        return
     folder = getattr(command, "egg_info", None)
-    if not folder:
+    if not folder or getattr(command, "dry_run", False):
         return
     # bdist_wheel copies the .egg-info folder into the wheel's .dist-info: the .dist-info's
-    # other files (a root manifest's install documents) are placed there, as the writers
-    # place the descriptor and the manifest
-    for file in state.check(command).files("wheel"):
-        if file.in_dist_info and file.target not in (DESCRIPTOR_NAME, MANIFEST_NAME):
+    # other files (a root manifest's install documents, the manifest's projection) are placed
+    # there, as the writers place the descriptor and the manifest
+    planned = () if state.kind(command) == "editable" else state.check(command).files("wheel")
+    for file in planned:
+        if file.content is not None:  # made by the build (the manifest's projection)
+            _write(file.content, Path(folder) / file.target)
+        elif file.in_dist_info and file.target not in (DESCRIPTOR_NAME, MANIFEST_NAME):
             _place(state.root / file.source, Path(folder) / file.target, link=False)
+    # an earlier build's projection, where this build makes none (an editable one, or a
+    # manifest whose errors are ignored): the writers remove their stale files the same way
+    stale = Path(folder) / PROJECTION_NAME
+    if stale.is_file() and all(f.target != PROJECTION_NAME for f in planned):
+        stale.unlink()
 
 
 def _build_py_run(command: Any, run: Callable[[], None]) -> None:
@@ -318,7 +325,7 @@ def _editable_run(command: Any, run: Callable[[], None]) -> None:
     reused = getattr(command, "dist_info_dir", None)
     ours = [
         name
-        for name in (DESCRIPTOR_NAME, MANIFEST_NAME)
+        for name in (DESCRIPTOR_NAME, MANIFEST_NAME, PROJECTION_NAME)
         if reused and os.path.isfile(os.path.join(reused, name))
     ]
     if not ours:
@@ -366,6 +373,16 @@ def write_egg_info_file(command: Any, basename: str, filename: str) -> None:
     state.reporter.note(f"writing {basename} to {filename}")
     with open(filename, "wb") as handle:
         handle.write(data)
+
+
+def _write(data: bytes, target: Path) -> None:
+    """Put ``data`` at ``target`` (left alone when it holds them already)."""
+    if target.is_file() and not target.is_symlink() and target.read_bytes() == data:
+        return
+    target.parent.mkdir(parents=True, exist_ok=True)
+    if target.exists() or target.is_symlink():
+        target.unlink()
+    target.write_bytes(data)
 
 
 def _place(source: Path, target: Path, *, link: bool) -> None:

@@ -34,7 +34,7 @@ from .reporter import PREFIX, Reporter
 
 if TYPE_CHECKING:
     from ..archives.reader import Archive
-    from ..plan.layout import ArtifactKind
+    from ..plan.layout import ArtifactKind, PlannedFile
 
 _HOOKS = {"wheel": "build_wheel", "sdist": "build_sdist", "editable": "build_editable"}
 
@@ -177,25 +177,37 @@ class _Build:
         return plan
 
     def _amend(self, plan: BuildPlan, archive: Archive, target: Path, shown: str) -> None:
+        import tempfile
+
         from ..archives.amend import Addition, AmendError, amend_sdist, amend_wheel, source_date_epoch
         from ..archives.reader import dist_info_folders
 
         names = list(archive.files)
-        if self.kind == "wheel":
-            folders = dist_info_folders(names)
-            dist_info = folders[0] if len(folders) == 1 else ""
-            additions = [Addition(f.member(dist_info), plan.root / f.source) for f in plan.files("wheel")]
-            amend = amend_wheel
-        else:
-            top = names[0].split("/", 1)[0] if names else ""
-            additions = [Addition(f"{top}/{f.target}", plan.root / f.source) for f in plan.files("sdist")]
-            amend = amend_sdist
-        try:
-            added = amend(archive.path, target, additions, epoch=source_date_epoch())
-        except AmendError as exc:
-            self._reject(shown, str(exc))
-        except OSError as exc:
-            self.report.failure(f"cannot write {shown}: {exc}")
+        with tempfile.TemporaryDirectory(prefix="smart-tool-made-") as made:
+
+            def source_of(planned: PlannedFile) -> Path:
+                """The file to add: the source's, or the one the build makes, written aside."""
+                if planned.content is None:
+                    return plan.root / planned.source
+                path = Path(made) / planned.target.rsplit("/", 1)[-1]
+                path.write_bytes(planned.content)
+                return path
+
+            if self.kind == "wheel":
+                folders = dist_info_folders(names)
+                dist_info = folders[0] if len(folders) == 1 else ""
+                additions = [Addition(f.member(dist_info), source_of(f)) for f in plan.files("wheel")]
+                amend = amend_wheel
+            else:
+                top = names[0].split("/", 1)[0] if names else ""
+                additions = [Addition(f"{top}/{f.target}", source_of(f)) for f in plan.files("sdist")]
+                amend = amend_sdist
+            try:
+                added = amend(archive.path, target, additions, epoch=source_date_epoch())
+            except AmendError as exc:
+                self._reject(shown, str(exc))
+            except OSError as exc:
+                self.report.failure(f"cannot write {shown}: {exc}")
         if added:
             self.report.note(f"{shown}: put in what it must carry: {', '.join(added)}")
 

@@ -45,6 +45,9 @@ class SourceFacts:
     #: the install documents the plan put into the wheel, at their places there (from the
     #: .dist-info folder when the manifest is kept there): the source check found these
     wheel_documents: tuple[str, ...] = ()
+    #: the checked manifest's projection the build put into the wheel's .dist-info (None:
+    #: none planned, as for a manifest whose errors are ignored)
+    wheel_projection: Optional[bytes] = None
     #: the options the build runs with: the archive means by them what the source check did
     options: Options = field(default_factory=Options)
     #: the package's version as the project writes it (METADATA may carry its normal form)

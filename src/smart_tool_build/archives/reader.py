@@ -16,14 +16,14 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Callable, Optional
 
-from ..project.names import DESCRIPTOR_NAME, MANIFEST_NAME, PYPROJECT
+from ..project.names import DESCRIPTOR_NAME, MANIFEST_NAME, PROJECTION_NAME, PYPROJECT
 
 #: members larger than this are listed but never read
 MAX_MEMBER_BYTES = 1024 * 1024
 #: how much is decompressed at a time when only checking a gzip stream
 _CHUNK = 64 * 1024
 #: names whose content the checks read
-INTERESTING = frozenset({MANIFEST_NAME, DESCRIPTOR_NAME, "PKG-INFO", "METADATA", PYPROJECT})
+INTERESTING = frozenset({MANIFEST_NAME, DESCRIPTOR_NAME, PROJECTION_NAME, "PKG-INFO", "METADATA", PYPROJECT})
 
 
 class ArchiveError(Exception):

@@ -12,6 +12,7 @@ from ..diagnostics.diagnostic import Diagnostic, make
 from ..parsing.safe_yaml import LineDict
 from ..project.backends import family_of, opt_in_hint
 from ..project.distribution import core_metadata
+from ..project.manifest_model import PROJECTION_NAME, projection
 from ..project.names import DESCRIPTOR_NAME as DESCRIPTOR
 from ..rules import descriptor as descriptor_module
 from ..rules import manifest as manifest_module
@@ -98,6 +99,7 @@ def check_wheel(
                 )
             )
         parse_manifest(archive, canonical, shown, report)
+        out.extend(_projection(archive, report, dist_info, shown, source))
         out.extend(_copies(archive, canonical, [m for m in manifests if m != canonical], shown, report))
         out.extend(
             _wheel_documents(
@@ -116,6 +118,55 @@ def check_wheel(
                 compare_source(archive, descriptor_member, source.descriptor_bytes, "descriptor", shown)
             )
         out.extend(require(archive, source.wheel_members, shown, "package data the tool needs"))
+
+
+def _projection(
+    archive: Archive, report: ArtifactReport, dist_info: str, shown: str, source: Optional[SourceFacts]
+) -> list[Diagnostic]:
+    """The projection the accessor reads instead of the manifest must be what the wheel's
+    manifest gives: compared as data (the accessor reads it as JSON). A build that planned
+    one must find it; a wheel built elsewhere may have none (its accessor reads the manifest)."""
+    member = f"{dist_info}/{PROJECTION_NAME}"
+    where = f"{shown}/{member}"
+    hint = "rebuild with smart-tool-build; never edit the projection or the manifest in a built wheel"
+    if member not in archive.files:
+        if source is None or source.wheel_projection is None:
+            return []
+        return [
+            make(
+                "artifact-projection-matches",
+                where,
+                None,
+                "the wheel lacks the projection of its manifest this build put into it",
+                "another hook or the backend dropped it; " + hint,
+            )
+        ]
+    if report.manifest is None or report.manifest_bytes is None:
+        return []  # the manifest's own finding says why (the accessor reads it, and raises that)
+    import json
+
+    data = archive.read(member)
+    try:
+        carried = json.loads(data.decode("utf-8")) if data is not None else None
+    except (ValueError, RecursionError):
+        carried = None
+    if carried is None:
+        return [make("artifact-projection-matches", where, None, "the projection is not JSON", hint)]
+    expected = projection(report.manifest, report.manifest_bytes)
+    if carried != expected:
+        differ = [key for key in expected if isinstance(carried, dict) and carried.get(key) != expected[key]]
+        what = f" ({', '.join(differ)} differ)" if differ else ""
+        return [
+            make(
+                "artifact-projection-matches",
+                where,
+                None,
+                f"the projection is not what the wheel's manifest {report.manifest_member} gives{what}: "
+                "the installed tool would read other values than its manifest holds",
+                hint,
+            )
+        ]
+    return []
 
 
 def _accessor_choice(manifests: list[str], dist_info: str) -> str:

@@ -179,6 +179,7 @@ def run_init(args: argparse.Namespace) -> int:
         print("\n" + "\n".join(setup.lines) + "\n")
         if given_requirement is None:
             print(f"smart-tool: {_requirement_note(requirement)}")
+        print(f"smart-tool: {RUNTIME_NOTE.format(requirement=requirement)}")
     if scaffold.cache_keys.lines:
         print(f"smart-tool: {scaffold.cache_keys.note}")
         print("\n" + "\n".join(scaffold.cache_keys.lines) + "\n")
@@ -204,6 +205,14 @@ def _todo_note(manifest: str, lines: tuple[int, ...]) -> str:
         "until its fields hold content, `smart-tool check` and every build fail with "
         "manifest-placeholders"
     )
+
+
+#: what a tool lists for run time, printed by `init` under the [build-system] lines
+RUNTIME_NOTE = (
+    'for the accessor at run time (load_manifest, render_skill), list "{requirement}" in '
+    "[project].dependencies too: an installed wheel's --help reads the manifest's projection "
+    "and imports neither PyYAML nor packaging (docs/runtime.md)"
+)
 
 
 def _requirement_note(requirement: str) -> str:

@@ -22,6 +22,7 @@ from ..archives.verify import SourceFacts
 from ..diagnostics.diagnostic import Diagnostic, has_errors, set_aside
 from ..project.config import HookOptions, Options
 from ..project.distribution import is_collection
+from ..project.manifest_model import projection_bytes
 from ..project.names import DESCRIPTOR_NAME
 from ..rules.root import RootReport, check_root
 from .layout import ArtifactKind, Layout, PlannedFile, plan_layout
@@ -129,6 +130,7 @@ class BuildPlan:
             wheel_manifest_in_dist_info=wheel_manifest is not None and wheel_manifest.in_dist_info,
             sdist_members=tuple(f.target for f in self.files("sdist")) if kind == "sdist" else (),
             wheel_members=wheel_members,
+            wheel_projection=self.layout.projection if self.layout is not None and kind == "wheel" else None,
             wheel_documents=tuple(f.target for f in self.layout.wheel_documents())
             if self.layout is not None and kind == "wheel"
             else (),
@@ -159,7 +161,11 @@ def plan_build(
         # and its archives checked as a smart tool's
         relative = tool.manifest_relative
         if relative is not None and not plan.failed() and os.path.isfile(root / relative):
-            plan.layout = plan_layout(relative, tool.manifest_place, tool.documents)
+            projection = None
+            if tool.manifest is not None:
+                manifest_bytes = (root / relative).read_bytes()
+                projection = projection_bytes(tool.manifest, manifest_bytes)
+            plan.layout = plan_layout(relative, tool.manifest_place, tool.documents, projection)
             name = tool.manifest.name if tool.manifest is not None else tool.package.name
             plan.notes.append(f"{relative} checked ({name} {version})")
     else:  # a collection only: of the smart-tool checks, only the configuration's apply

@@ -1,7 +1,9 @@
 """Where a smart tool's files go in each artifact: the one answer every adapter translates.
 
 - sdist: ``smart-tool.json``, the manifest and its install documents at their source paths.
-- wheel: the descriptor in the ``.dist-info`` folder. A manifest inside a Python package (its
+- wheel: the descriptor in the ``.dist-info`` folder, and beside it the checked manifest's JSON
+  projection (``smart-tool-manifest.json``), which the runtime accessor reads instead of
+  parsing the manifest on every ``--help``. A manifest inside a Python package (its
   folder, and each folder up to the top-level package, has an ``__init__.py``) stays at its
   import path, e.g. ``src/acme/SMART_TOOL.md`` -> ``acme/SMART_TOOL.md``. A manifest outside
   every package (at the root, say) goes into the ``.dist-info`` folder, where
@@ -18,8 +20,10 @@
 from __future__ import annotations
 
 import re
+from pathlib import Path
 from typing import Literal, NamedTuple, Optional
 
+from ..project.manifest_model import PROJECTION_NAME
 from ..project.names import DESCRIPTOR_NAME, MANIFEST_NAME
 from ..rules.install_docs import InstallDoc, wheel_place
 
@@ -37,10 +41,17 @@ class PlannedFile(NamedTuple):
     target: str
     #: whether it belongs in the wheel's ``.dist-info`` folder (whose name the backend picks)
     in_dist_info: bool = False
+    #: the bytes of a file the build makes (the manifest's projection), which ``source`` is
+    #: made from; None: the file is ``source`` itself, copied
+    content: Optional[bytes] = None
 
     def member(self, dist_info: str) -> str:
         """The wheel member path, given the ``.dist-info`` folder's name."""
         return f"{dist_info}/{self.target}" if self.in_dist_info else self.target
+
+    def data(self, root: Path) -> bytes:
+        """The bytes the artifact must carry: the made file's, else the source file's."""
+        return self.content if self.content is not None else (root / self.source).read_bytes()
 
 
 class Layout(NamedTuple):
@@ -54,6 +65,9 @@ class Layout(NamedTuple):
     sdist_files: tuple[str, ...]
     #: the install documents the manifest names, which travel with it into the wheel
     documents: tuple[InstallDoc, ...] = ()
+    #: the checked manifest's JSON projection (None: the manifest is not valid, its errors
+    #: ignored), which the wheel carries beside the descriptor for the runtime accessor
+    projection: Optional[bytes] = None
 
     @property
     def wheel_manifest(self) -> PlannedFile:
@@ -72,14 +86,27 @@ class Layout(NamedTuple):
                 placed.append(PlannedFile(doc.source, place, in_dist_info=in_dist_info))
         return tuple(placed)
 
+    @property
+    def wheel_projection(self) -> Optional[PlannedFile]:
+        """The manifest's projection, made by the build, in the ``.dist-info`` folder."""
+        if self.projection is None:
+            return None
+        return PlannedFile(self.manifest_source, PROJECTION_NAME, in_dist_info=True, content=self.projection)
+
     def wheel_files(self) -> tuple[PlannedFile, ...]:
         descriptor = PlannedFile(DESCRIPTOR_NAME, DESCRIPTOR_NAME, in_dist_info=True)
-        return (self.wheel_manifest, descriptor, *self.wheel_documents())
+        made = () if self.wheel_projection is None else (self.wheel_projection,)
+        return (self.wheel_manifest, descriptor, *made, *self.wheel_documents())
 
 
-def plan_layout(manifest_source: str, manifest_place: Optional[str], documents: list[InstallDoc]) -> Layout:
+def plan_layout(
+    manifest_source: str,
+    manifest_place: Optional[str],
+    documents: list[InstallDoc],
+    projection: Optional[bytes] = None,
+) -> Layout:
     sdist = [DESCRIPTOR_NAME, manifest_source, *(doc.source for doc in documents)]
-    return Layout(manifest_source, manifest_place, tuple(dict.fromkeys(sdist)), tuple(documents))
+    return Layout(manifest_source, manifest_place, tuple(dict.fromkeys(sdist)), tuple(documents), projection)
 
 
 def dist_info_name(name: str, version: str) -> str:

@@ -19,13 +19,18 @@ from pathlib import Path
 from types import MappingProxyType
 from typing import Any, Literal, NamedTuple, Optional
 
-# tomli (a dependency) rather than the standard library's tomllib, the same parser: its
-# compiled build reads a pyproject.toml six times as fast, and `check --recursive` reads one
-# per root. A build's backend has usually imported tomllib already; then that one is used.
+# tomli where it is installed rather than the standard library's tomllib, the same parser:
+# its compiled build reads a pyproject.toml six times as fast, and `check --recursive` reads
+# one per root. A build's backend has usually imported tomllib already; then that one is
+# used. tomli is a dependency only before Python 3.11 (a smart tool's users install this
+# package for its accessor, which reads no TOML).
 if "tomllib" in sys.modules:
     tomllib = sys.modules["tomllib"]
 else:
-    import tomli as tomllib
+    try:
+        import tomli as tomllib
+    except ImportError:  # Python 3.11 or newer without tomli: the standard library's
+        import tomllib  # type: ignore[no-redef,import-not-found,unused-ignore]
 
 from ..diagnostics.diagnostic import Diagnostic, make
 from ..parsing import strict_json

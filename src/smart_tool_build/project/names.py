@@ -8,3 +8,6 @@ DESCRIPTOR_NAME = "smart-tool.json"
 MANIFEST_NAME = "SMART_TOOL.md"
 PYPROJECT = "pyproject.toml"
 PACKAGE_JSON = "package.json"
+#: the checked manifest's JSON projection, which a build puts beside the descriptor in a
+#: wheel's .dist-info folder for the runtime accessor
+PROJECTION_NAME = "smart-tool-manifest.json"

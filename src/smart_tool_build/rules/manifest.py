@@ -12,6 +12,7 @@ from collections import namedtuple
 
 from ..diagnostics.diagnostic import Diagnostic, Severity, make
 from ..parsing import frontmatter, safe_yaml
+from ..project.manifest_model import Manifest, ManifestError, from_frontmatter
 from ..project.names import MANIFEST_NAME
 from .platforms import PLATFORMS, canonical_platform
 from .requirements import Requirement, check_requires, classify_install
@@ -54,90 +55,6 @@ MAX_BODY_LINES = 500
 NAME_PATTERN = re.compile(r"[a-z0-9]+(?:-[a-z0-9]+)*\Z")
 
 
-class Manifest:
-    """A valid manifest: the frontmatter as fields, the body as text.
-
-    Immutable, compared and hashed by its fields (the frontmatter as written is kept for
-    :meth:`to_dict`, outside the comparison). A plain class rather than a dataclass: the
-    accessor builds one on every ``--help`` of every smart tool, and ``dataclasses`` imports
-    ``inspect`` and ``ast``, more than the rest of the accessor together.
-    """
-
-    __slots__ = (
-        "_frontmatter",
-        "body",
-        "description",
-        "name",
-        "platforms",
-        "requires",
-        "smart_tool_format",
-        "use_cases",
-        "version",
-    )
-    smart_tool_format: int
-    name: str
-    version: str
-    description: str
-    use_cases: tuple[str, ...]
-    platforms: tuple[str, ...]
-    requires: tuple[Requirement, ...]
-    body: str
-    _frontmatter: dict[str, Any]
-
-    def __init__(
-        self,
-        smart_tool_format: int,
-        name: str,
-        version: str,
-        description: str,
-        use_cases: tuple[str, ...],
-        platforms: tuple[str, ...],
-        requires: tuple[Requirement, ...],
-        body: str,
-        _frontmatter: Optional[dict[str, Any]] = None,
-    ) -> None:
-        values = (smart_tool_format, name, version, description, use_cases, platforms, requires, body)
-        for key, value in zip(_COMPARED, values):
-            object.__setattr__(self, key, value)
-        object.__setattr__(self, "_frontmatter", {} if _frontmatter is None else _frontmatter)
-
-    def _fields(self) -> tuple[Any, ...]:
-        return tuple(getattr(self, key) for key in _COMPARED)
-
-    def __eq__(self, other: object) -> bool:
-        return self._fields() == other._fields() if isinstance(other, Manifest) else NotImplemented
-
-    def __hash__(self) -> int:
-        return hash(self._fields())
-
-    def __repr__(self) -> str:
-        shown = ", ".join(f"{key}={getattr(self, key)!r}" for key in _COMPARED)
-        return f"Manifest({shown})"
-
-    def __setattr__(self, key: str, value: Any) -> None:
-        raise AttributeError(f"cannot assign to field {key!r}: a Manifest is immutable")
-
-    def __delattr__(self, key: str) -> None:
-        raise AttributeError(f"cannot delete field {key!r}: a Manifest is immutable")
-
-    def to_dict(self) -> dict[str, Any]:
-        """The frontmatter as JSON-ready data, exactly as written (keys, order, values)."""
-        return safe_yaml.to_plain(self._frontmatter)  # type: ignore[no-any-return]
-
-
-#: the fields a Manifest is compared, hashed and shown by, in order
-_COMPARED = (
-    "smart_tool_format",
-    "name",
-    "version",
-    "description",
-    "use_cases",
-    "platforms",
-    "requires",
-    "body",
-)
-
-
 if TYPE_CHECKING:
 
     class ParseResult(NamedTuple):
@@ -158,14 +75,6 @@ else:
         ),
     )
     ParseResult.__doc__ = "What reading a manifest gave: the manifest if valid, and every diagnostic."
-
-
-class ManifestError(ValueError):
-    """Raised by :func:`load` when a manifest is not valid; carries the diagnostics."""
-
-    def __init__(self, diagnostics: list[Diagnostic]) -> None:
-        self.diagnostics = diagnostics
-        super().__init__("\n".join(str(d) for d in diagnostics))
 
 
 def parse_bytes(data: bytes, path: str = MANIFEST_NAME) -> ParseResult:
@@ -237,31 +146,8 @@ def _from_document(document: frontmatter.Document, path: str) -> ParseResult:
     diagnostics = validate_frontmatter(fm, path)
     manifest = None
     if not any(d.severity is Severity.ERROR for d in diagnostics):
-        manifest = _build(fm, document.body)
+        manifest = from_frontmatter(fm, document.body)
     return ParseResult(manifest, diagnostics, fm, document.body)
-
-
-def _build(fm: safe_yaml.LineDict, body: str) -> Manifest:
-    requires = tuple(
-        Requirement(
-            name=entry["name"],
-            purpose=entry["purpose"],
-            install=entry["install"],
-            optional=bool(entry.get("optional", False)),
-        )
-        for entry in fm.get("requires") or ()
-    )
-    return Manifest(
-        smart_tool_format=int(fm["smart_tool_format"]),
-        name=fm["name"],
-        version=fm["version"],
-        description=fm["description"],
-        use_cases=tuple(fm["use_cases"]),
-        platforms=tuple(fm["platforms"]),
-        requires=requires,
-        body=body,
-        _frontmatter=safe_yaml.to_plain(fm),
-    )
 
 
 def validate_frontmatter(fm: safe_yaml.LineDict, path: str) -> list[Diagnostic]:

@@ -3,15 +3,15 @@
 from __future__ import annotations
 
 import re
-from collections import namedtuple
 
 from ..diagnostics.diagnostic import Diagnostic, make
 from ..parsing import safe_yaml
+from ..project.manifest_model import Requirement as Requirement
 from .values import is_empty, type_name
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
-    from typing import NamedTuple, Optional
+    from typing import Optional
 
 
 REQUIREMENT_KEYS = ("name", "purpose", "install", "optional")
@@ -44,21 +44,6 @@ _INSTALLER_VERBS = {
 #: an http(s) URL with a plain host name: a URL whatever else it holds
 _PLAIN_URL = r"(?i)https?://[A-Za-z0-9](?:[A-Za-z0-9.-]*[A-Za-z0-9])?(?::[0-9]+)?(?:[/?#]|\Z)"
 _SHELL_OPERATORS = ("|", "&&", ";", ">", "<", "`", "$(", "||")
-
-
-if TYPE_CHECKING:
-
-    class Requirement(NamedTuple):
-        """One prerequisite: what must exist before the tool can run."""
-
-        name: str
-        purpose: str
-        install: str
-        optional: bool = False
-
-else:
-    Requirement = namedtuple("Requirement", ("name", "purpose", "install", "optional"), defaults=(False,))
-    Requirement.__doc__ = "One prerequisite: what must exist before the tool can run."
 
 
 def classify_install(install: str) -> tuple[str, Optional[str]]:

@@ -15,20 +15,19 @@ hatchling, setuptools, or the checks of the source tree.
 
 from __future__ import annotations
 
-import functools
 import os
 import posixpath
 import sys
-from collections import namedtuple
-from collections.abc import Iterable
 
+from ..project.manifest_model import PROJECTION_NAME, Manifest, ManifestError, loads_json, read_projection
 from ..project.names import DESCRIPTOR_NAME, MANIFEST_NAME
-from ..rules.manifest import Manifest, ManifestError, load
+from ..project.records import record
 from . import skill
 from .installed import Installed, find
 
 TYPE_CHECKING = False  # typing stays unimported on a smart tool's --help (it costs a tenth of it)
 if TYPE_CHECKING:
+    from collections.abc import Callable, Iterable
     from importlib import metadata
     from pathlib import Path
     from typing import NamedTuple, Optional
@@ -66,9 +65,13 @@ if TYPE_CHECKING:
         #: the manifest's path: in the installed files, or in the source tree (editable)
         manifest: str
         editable: bool
+        #: the manifest's hash as RECORD lists it (None: an editable install, or none listed)
+        manifest_hash: Optional[str] = None
 
 else:
-    _Located = namedtuple("_Located", ("dist", "manifest", "editable"))
+    _Located = record(
+        "_Located", ("dist", "manifest", "editable", "manifest_hash"), defaults=(None,), module=__name__
+    )
 
 
 # ----------------------------------------------------------------------------- finding it
@@ -89,11 +92,10 @@ def _by_tool_name(name: str) -> Optional[metadata.Distribution]:
         if not dist_name or dist_name in tried or not _is_smart_tool(installed):
             continue
         try:
-            data = _read(_locate(dist_name, installed), dist_name)
+            tried[dist_name] = _manifest_name(_locate(dist_name, installed), dist_name)
         except ManifestNotFound:
             tried[dist_name] = None
             continue
-        tried[dist_name] = _manifest_name(data)
         if tried[dist_name] == name:
             found[dist_name] = dist
     if len(found) == 1:
@@ -117,24 +119,37 @@ def _editable_root(dist: Installed) -> Optional[str]:
     text = dist.read_text("direct_url.json")
     if not text or '"editable"' not in text:  # pip writes one for most installs: skip json then
         return None
-    import json
-
     try:
-        data = json.loads(text)
-    except ValueError:
+        data = loads_json(text)
+    except (ValueError, RecursionError):
         return None
     dir_info = data.get("dir_info") if isinstance(data, dict) else None
     if not (isinstance(dir_info, dict) and dir_info.get("editable") is True):
         return None
-    from urllib.parse import urlsplit
-    from urllib.request import url2pathname
+    return _file_url_path(str(data.get("url", "")))
 
-    parts = urlsplit(str(data.get("url", "")))
-    if parts.scheme != "file":
+
+def _file_url_path(url: str) -> Optional[str]:
+    """The local path of a ``file:`` URL (None for another scheme), as ``urlsplit`` and
+    ``url2pathname`` give it, without importing :mod:`urllib.request` (it imports ``http``,
+    ``email`` and ``ssl``: most of what an editable install's ``--help`` would cost)."""
+    scheme, colon, rest = url.partition(":")
+    if not colon or scheme.lower() != "file":
         return None
-    # url2pathname decodes the percent-escapes itself: decoding twice turns a folder named
-    # `tool%41` into `toolA`
-    return url2pathname(parts.path)
+    for mark in "#?":  # urlsplit's fragment and query
+        rest = rest.split(mark, 1)[0]
+    if rest.startswith("//"):  # the authority (empty, or localhost) is not part of the path
+        _, slash, tail = rest[2:].partition("/")
+        rest = slash + tail
+    if os.name == "nt":  # pragma: no cover - drive letters and backslashes
+        from nturl2path import url2pathname
+
+        return url2pathname(rest)
+    if "%" not in rest:
+        return rest
+    from urllib.parse import unquote  # decoded once: twice would turn `tool%2541` into `toolA`
+
+    return unquote(rest)
 
 
 def _in_source(name: str, root: str) -> str:
@@ -151,23 +166,34 @@ def _in_source(name: str, root: str) -> str:
     return os.path.join(root, result.descriptor.manifest)
 
 
-def _installed_files(dist: Installed) -> list[str]:
-    """The files RECORD lists (POSIX, relative), whether or not they are still there
-    (Python 3.12's ``Distribution.files`` drops missing ones, so a deleted manifest would
-    look never installed). Only a line with a quoted field needs the csv module."""
-    files = []
+def _record(dist: Installed) -> dict[str, str]:
+    """The files RECORD lists (POSIX, relative) with their hashes ('' when none), whether or
+    not they are still there (Python 3.12's ``Distribution.files`` drops missing ones, so a
+    deleted manifest would look never installed). Only a line with a quoted field needs the
+    csv module."""
+    files: dict[str, str] = {}
     for line in (dist.read_text("RECORD") or "").splitlines():
         if '"' in line:
             import csv
 
-            files += [row[0] for row in csv.reader([line]) if row and row[0]]
+            for row in csv.reader([line]):
+                if row and row[0]:
+                    files[row[0]] = row[1] if len(row) > 1 else ""
         elif line.strip():
-            files.append(line.rsplit(",", 2)[0])
+            parts = line.rsplit(",", 2)
+            files[parts[0]] = parts[1] if len(parts) == 3 else ""
     return files
 
 
-def _installed(name: str, dist: Installed) -> str:
-    files = _installed_files(dist)
+def _installed_files(dist: Installed) -> list[str]:
+    """The files RECORD lists (POSIX, relative)."""
+    return list(_record(dist))
+
+
+def _installed(name: str, dist: Installed) -> tuple[str, Optional[str]]:
+    """The installed manifest's path, and its hash as RECORD lists it."""
+    record = _record(dist)
+    files = list(record)
     manifests = [f for f in files if posixpath.basename(f) == MANIFEST_NAME]
     in_dist_info = [f for f in manifests if posixpath.dirname(f).endswith(".dist-info")]
     candidates = in_dist_info or manifests
@@ -182,14 +208,15 @@ def _installed(name: str, dist: Installed) -> str:
         candidates.sort(key=lambda f: f.count("/"))
     if not candidates:
         raise ManifestNotFound(name, f"the installed files of {dist.name} hold no {MANIFEST_NAME}")
-    return dist.locate(candidates[0])
+    return dist.locate(candidates[0]), record[candidates[0]] or None
 
 
 def _locate(name: str, dist: Installed) -> _Located:
     root = _editable_root(dist)
     if root is not None:
         return _Located(dist, _in_source(name, root), True)
-    return _Located(dist, _installed(name, dist), False)
+    manifest, manifest_hash = _installed(name, dist)
+    return _Located(dist, manifest, False, manifest_hash)
 
 
 #: what :func:`_located` found, by name and the ``sys.path`` it searched
@@ -231,11 +258,31 @@ def _is_smart_tool(dist: Installed) -> bool:
     return root is not None and os.path.isfile(os.path.join(root, DESCRIPTOR_NAME))
 
 
-def _manifest_name(data: bytes) -> Optional[str]:
+def _manifest_name(located: _Located, name: str) -> Optional[str]:
     try:
-        return load(data).name
+        return _load(located, name).name
     except ManifestError:
         return None  # a broken manifest is found by its distribution's name, and reported then
+
+
+def _projected(located: _Located) -> Optional[Manifest]:
+    """The manifest as the build's projection gives it, or None when there is none to trust:
+    an editable install, a wheel built without it, or a projection that is unreadable, not
+    JSON, of another format or shape, or made from another manifest than RECORD lists."""
+    if located.editable or located.manifest_hash is None:
+        return None
+    text = located.dist.read_text(PROJECTION_NAME)
+    return None if text is None else read_projection(text, located.manifest_hash)
+
+
+def _load(located: _Located, name: str) -> Manifest:
+    """The projection when it can be trusted, else the manifest parsed and checked."""
+    found = _projected(located)
+    if found is not None:
+        return found
+    from ..rules.manifest import load
+
+    return load(_read(located, name), located.manifest)
 
 
 # ----------------------------------------------------------------------------- the public calls
@@ -248,7 +295,28 @@ def manifest_bytes(distribution: str) -> tuple[bytes, str]:
     return _read(located, distribution), located.manifest
 
 
-@functools.cache
+class _Cached:
+    """A one-argument function's results, kept for the process, as ``functools.cache``
+    keeps them (``cache_clear`` too), without importing :mod:`functools` on ``--help``."""
+
+    def __init__(self, function: Callable[[str], Manifest]) -> None:
+        self._function = function
+        self._results: dict[str, Manifest] = {}
+        self.__doc__ = function.__doc__
+        self.__name__ = self.__qualname__ = function.__name__
+        self.__wrapped__ = function
+
+    def __call__(self, distribution: str) -> Manifest:
+        found = self._results.get(distribution)
+        if found is None:
+            found = self._results[distribution] = self._function(distribution)
+        return found
+
+    def cache_clear(self) -> None:
+        self._results.clear()
+
+
+@_Cached
 def load_manifest(distribution: str) -> Manifest:
     """The installed tool's manifest, parsed once per process.
 
@@ -259,8 +327,7 @@ def load_manifest(distribution: str) -> Manifest:
     manifest (the message says which names were tried), and :class:`ManifestError` when the
     manifest it carries is not valid.
     """
-    data, where = manifest_bytes(distribution)
-    return load(data, where)
+    return _load(_located(distribution), distribution)
 
 
 def render_help(distribution: str) -> str:

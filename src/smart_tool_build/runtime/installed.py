@@ -14,7 +14,6 @@ the general way, which also finds a tool by the name its manifest gives it.
 from __future__ import annotations
 
 import os
-import re
 import sys
 
 TYPE_CHECKING = False  # typing stays unimported on a smart tool's --help (it costs a tenth of it)
@@ -22,7 +21,6 @@ if TYPE_CHECKING:
     from importlib import metadata
     from typing import Callable, Optional
 
-_SEPARATORS = re.compile(r"[-_.]+")
 #: a sys.path folder's names by its modification time: listed again only when it changed
 _LISTINGS: dict[str, tuple[int, list[str]]] = {}
 
@@ -82,7 +80,12 @@ def _listing(folder: str) -> Optional[list[str]]:
 
 
 def _normal(name: str) -> str:
-    return _SEPARATORS.sub("_", name).lower()
+    """PEP 503's normal form with ``_`` (runs of ``-_.`` as one), without :mod:`re` (it
+    costs a ``--help`` more than the whole read of a projection)."""
+    normal = name.replace("-", "_").replace(".", "_")
+    while "__" in normal:
+        normal = normal.replace("__", "_")
+    return normal.lower()
 
 
 def _listed(name: str) -> Optional[Installed]:

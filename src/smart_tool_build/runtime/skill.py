@@ -22,14 +22,15 @@ gives it: rendered from its pieces, and read back by ``smart-tool smoke``.
     </skill_resources>
     </skill_content>
 
-Standard library only, and nothing but ``re`` at import: this is on every ``--help``.
+Standard library only, and nothing but ``posixpath`` at import: this is on
+every ``--help`` (:mod:`re` is imported by :func:`read`, for ``smart-tool smoke``).
 """
 
 from __future__ import annotations
 
 import posixpath
-import re
-from collections import namedtuple
+
+from ..project.records import record
 
 TYPE_CHECKING = False  # typing stays unimported on a smart tool's --help (it costs a tenth of it)
 if TYPE_CHECKING:
@@ -55,7 +56,7 @@ if TYPE_CHECKING:
         summary: str
 
 else:
-    Capability = namedtuple("Capability", ("name", "kind", "summary"))
+    Capability = record("Capability", ("name", "kind", "summary"), module=__name__)
     Capability.__doc__ = "One capability of the tool, as the skill lists it."
 
 
@@ -106,7 +107,7 @@ def _capability_line(item: Capability, command: str) -> str:
 def _under_heading(name: str, body: str) -> list[str]:
     """The body under a heading carrying the tool's name (its own, when it starts with one)."""
     first = body.lstrip().split("\n", 1)[0]
-    if re.match(r"#\s", first) and name.lower() in first.lower():
+    if first[:1] == "#" and first[1:2].isspace() and name.lower() in first.lower():
         return [body]
     return [f"# {name}", "", body] if body else [f"# {name}"]
 
@@ -152,12 +153,14 @@ if TYPE_CHECKING:
         resources: Optional[tuple[str, ...]]
 
 else:
-    SkillView = namedtuple("SkillView", ("name", "directory", "repository", "resources"))
+    SkillView = record("SkillView", ("name", "directory", "repository", "resources"), module=__name__)
     SkillView.__doc__ = "What can be read back from a rendered skill without parsing its prose."
 
 
 def read(text: str) -> Optional[SkillView]:
     """The skill in ``text`` (a ``--help`` output), or None when it holds no ``<skill_content>``."""
+    import re
+
     opening = re.search(r'<skill_content\s+name="([^"]*)"\s*>', text)
     if opening is None:
         return None

@@ -538,3 +538,65 @@ def test_a_document_the_sdist_lacks_too_is_the_sources_finding(
     assert "manifest-install-doc-missing" in out and "artifact-install-docs-present" not in out
     code, out, _ = inspect(capsys, "--ignore", "manifest-install-doc-missing", str(sdist), str(wheel))
     assert code == 0, out
+
+
+# ---------------------------------------------------------------- the manifest's projection
+
+
+def _projection(manifest: bytes = MANIFEST) -> bytes:
+    from smart_tool_build.project.manifest_model import projection_bytes
+    from smart_tool_build.rules.manifest import load
+
+    return projection_bytes(load(manifest), manifest)
+
+
+PROJECTION_MEMBER = f"{DIST_INFO}/smart-tool-manifest.json"
+
+
+def _projection_findings(tmp_path: Path, changes: Changes, source: object = None) -> list[tuple[str, str]]:
+    path = write_wheel(tmp_path / "demo_tool-1.0.0-py3-none-any.whl", wheel_members(changes))
+    report = verify(path, source=source, display="w.whl")  # type: ignore[arg-type]
+    return [(d.code, d.path) for d in report.diagnostics] + [
+        ("line", str(d.line)) for d in report.diagnostics
+    ]
+
+
+def test_a_projection_matching_the_manifest_is_clean(tmp_path: Path) -> None:
+    assert _projection_findings(tmp_path, {PROJECTION_MEMBER: _projection()}) == []
+
+
+def test_a_projection_of_another_manifest_is_an_error(tmp_path: Path) -> None:
+    """artifact-projection-matches: the accessor would read other values than the manifest holds."""
+    other = MANIFEST.replace(b"Shows what", b"Tells what")
+    found = _projection_findings(tmp_path, {PROJECTION_MEMBER: _projection(other)})
+    assert found == [("artifact-projection-matches", f"w.whl/{PROJECTION_MEMBER}"), ("line", "None")]
+
+
+def test_a_projection_that_is_not_json_is_an_error(tmp_path: Path) -> None:
+    found = _projection_findings(tmp_path, {PROJECTION_MEMBER: b'{"smart_tool_manifest_projection": 1'})
+    assert found == [("artifact-projection-matches", f"w.whl/{PROJECTION_MEMBER}"), ("line", "None")]
+
+
+def test_a_projection_edited_by_hand_is_an_error(tmp_path: Path) -> None:
+    data = json.loads(_projection())
+    data["frontmatter"]["platforms"] = ["linux", "macos"]
+    edited = json.dumps(data).encode()
+    report = verify(
+        write_wheel(tmp_path / "demo_tool-1.0.0-py3-none-any.whl", wheel_members({PROJECTION_MEMBER: edited}))
+    )
+    assert codes(report) == ["artifact-projection-matches"]
+    assert "frontmatter differ" in report.diagnostics[0].message
+
+
+def test_a_projection_missing_from_a_wheel_the_build_made_is_an_error(tmp_path: Path) -> None:
+    from smart_tool_build.archives.verify import SourceFacts
+
+    facts = SourceFacts(MANIFEST, DESCRIPTOR, "src/demo_tool/SMART_TOOL.md", wheel_projection=_projection())
+    found = _projection_findings(tmp_path, None, facts)
+    assert found == [("artifact-projection-matches", f"w.whl/{PROJECTION_MEMBER}"), ("line", "None")]
+    # with the projection it planned there, the same wheel is clean
+    assert _projection_findings(tmp_path, {PROJECTION_MEMBER: _projection()}, facts) == []
+
+
+def test_a_wheel_built_elsewhere_needs_no_projection(tmp_path: Path) -> None:
+    assert _projection_findings(tmp_path, None) == []

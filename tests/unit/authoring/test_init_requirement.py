@@ -218,3 +218,13 @@ def test_cli_refuses_a_requirement_of_something_else_before_writing(tmp_path: Pa
         "smart-tool: error: --requirement 'hatchling' names 'hatchling', not smart-tool-build"
     )
     assert not (tmp_path / "acme" / "smart-tool.json").exists()
+
+
+def test_cli_says_what_a_tool_lists_for_run_time(tmp_path: Path) -> None:
+    code, out, _ = _init(tmp_path, "--requirement", GIT)
+    assert code == 0
+    assert (
+        f'smart-tool: for the accessor at run time (load_manifest, render_skill), list "{GIT}" in '
+        "[project].dependencies too: an installed wheel's --help reads the manifest's projection "
+        "and imports neither PyYAML nor packaging (docs/runtime.md)\n"
+    ) in out

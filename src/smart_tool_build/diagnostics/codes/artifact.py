@@ -50,6 +50,15 @@ CODES: tuple[Code, ...] = (
         "Keep one SMART_TOOL.md in the source and let the build copy it; a copy kept by hand drifts.",
     ),
     Code(
+        "artifact-projection-matches",
+        ERROR,
+        "The wheel's .dist-info/smart-tool-manifest.json (the JSON projection of the checked "
+        "manifest, which the runtime accessor reads instead of parsing the manifest) is not what "
+        "the wheel's manifest gives, cannot be read as one, or is missing from a wheel this build "
+        "made. A wheel built elsewhere may carry none (`inspect`): its tool reads the manifest.",
+        "Rebuild with smart-tool-build; never edit the projection or the manifest in a built wheel.",
+    ),
+    Code(
         "artifact-install-docs-present",
         ERROR,
         "The wheel lacks a document the manifest names by a relative `install` path, at that "

@@ -51,6 +51,7 @@ CodeId = Literal[
     "artifact-manifest-present",
     "artifact-matches-source",
     "artifact-manifest-copies-match",
+    "artifact-projection-matches",
     "artifact-install-docs-present",
     "artifact-record-matches",
     "artifact-contents",
