@@ -25,10 +25,10 @@ from typing import Any, Literal, NamedTuple, Optional
 # used. tomli is a dependency only before Python 3.11 (a smart tool's users install this
 # package for its accessor, which reads no TOML).
 if "tomllib" in sys.modules:
-    tomllib = sys.modules["tomllib"]
+    tomllib: Any = sys.modules["tomllib"]
 else:
     try:
-        import tomli as tomllib
+        import tomli as tomllib  # type: ignore[no-redef,unused-ignore]
     except ImportError:  # Python 3.11 or newer without tomli: the standard library's
         import tomllib  # type: ignore[no-redef,import-not-found,unused-ignore]
 
