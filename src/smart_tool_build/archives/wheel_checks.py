@@ -125,7 +125,9 @@ def _projection(
 ) -> list[Diagnostic]:
     """The projection the accessor reads instead of the manifest must be what the wheel's
     manifest gives: compared as data (the accessor reads it as JSON). A build that planned
-    one must find it; a wheel built elsewhere may have none (its accessor reads the manifest)."""
+    one must find it, made from the manifest it carries; a wheel built elsewhere may have
+    none, or one made from another manifest (its hash says so, and the accessor reads the
+    manifest then): only one the accessor would trust must match."""
     member = f"{dist_info}/{PROJECTION_NAME}"
     where = f"{shown}/{member}"
     hint = "rebuild with smart-tool-build; never edit the projection or the manifest in a built wheel"
@@ -153,6 +155,19 @@ def _projection(
     if carried is None:
         return [make("artifact-projection-matches", where, None, "the projection is not JSON", hint)]
     expected = projection(report.manifest, report.manifest_bytes)
+    stale = isinstance(carried, dict) and carried.get("manifest_hash") != expected["manifest_hash"]
+    if stale and source is None:
+        return []  # made from another manifest: the accessor reads past it, to the manifest
+    if stale:
+        return [
+            make(
+                "artifact-projection-matches",
+                where,
+                None,
+                f"the projection was made from another manifest than {report.manifest_member}",
+                "another hook rewrote the manifest after the check; " + hint,
+            )
+        ]
     if carried != expected:
         differ = [key for key in expected if isinstance(carried, dict) and carried.get(key) != expected[key]]
         what = f" ({', '.join(differ)} differ)" if differ else ""

@@ -565,11 +565,16 @@ def test_a_projection_matching_the_manifest_is_clean(tmp_path: Path) -> None:
     assert _projection_findings(tmp_path, {PROJECTION_MEMBER: _projection()}) == []
 
 
-def test_a_projection_of_another_manifest_is_an_error(tmp_path: Path) -> None:
-    """artifact-projection-matches: the accessor would read other values than the manifest holds."""
+def test_a_projection_of_another_manifest_is_an_error_of_the_build(tmp_path: Path) -> None:
+    """artifact-projection-matches: the build's own projection must be of the manifest it
+    carries; `inspect` passes a stale one, which the accessor reads past (its hash differs)."""
+    from smart_tool_build.archives.verify import SourceFacts
+
     other = MANIFEST.replace(b"Shows what", b"Tells what")
-    found = _projection_findings(tmp_path, {PROJECTION_MEMBER: _projection(other)})
+    facts = SourceFacts(MANIFEST, DESCRIPTOR, "src/demo_tool/SMART_TOOL.md", wheel_projection=_projection())
+    found = _projection_findings(tmp_path, {PROJECTION_MEMBER: _projection(other)}, facts)
     assert found == [("artifact-projection-matches", f"w.whl/{PROJECTION_MEMBER}"), ("line", "None")]
+    assert _projection_findings(tmp_path, {PROJECTION_MEMBER: _projection(other)}) == []
 
 
 def test_a_projection_that_is_not_json_is_an_error(tmp_path: Path) -> None:

@@ -54,8 +54,10 @@ CODES: tuple[Code, ...] = (
         ERROR,
         "The wheel's .dist-info/smart-tool-manifest.json (the JSON projection of the checked "
         "manifest, which the runtime accessor reads instead of parsing the manifest) is not what "
-        "the wheel's manifest gives, cannot be read as one, or is missing from a wheel this build "
-        "made. A wheel built elsewhere may carry none (`inspect`): its tool reads the manifest.",
+        "the wheel's manifest gives or cannot be read as one; in a wheel this build made, it is "
+        "missing or was made from another manifest. `inspect` of a wheel built elsewhere asks "
+        "for none, and passes one made from another manifest (its hash says so: the accessor "
+        "reads the manifest then).",
         "Rebuild with smart-tool-build; never edit the projection or the manifest in a built wheel.",
     ),
     Code(
