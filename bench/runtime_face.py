@@ -153,12 +153,14 @@ def main() -> None:
         wheels.mkdir()
         env = {**os.environ, "PIP_FIND_LINKS": str(wheels)}
         ours = wheel_of(REPO, wheels, env)
-        built = {
-            name: wheel_of(EXAMPLES / name, wheels, env) for name in ("hatchling-tool", "setuptools-tool")
-        }
+        # copies: pip builds a local folder in place, and setuptools writes build/ and .egg-info/
+        trees = work / "trees"
+        for example in ("hatchling-tool", "setuptools-tool", "uv-build-tool"):
+            shutil.copytree(EXAMPLES / example, trees / example)
+        built = {name: wheel_of(trees / name, wheels, env) for name in ("hatchling-tool", "setuptools-tool")}
         wrapped_out = work / "wrapped"
         wrapped_out.mkdir()
-        wrapped = wheel_of(EXAMPLES / "uv-build-tool", wrapped_out, env)
+        wrapped = wheel_of(trees / "uv-build-tool", wrapped_out, env)
         (work / "elsewhere").mkdir()
         elsewhere = without_projection(
             built["hatchling-tool"], work / "elsewhere" / built["hatchling-tool"].name
