@@ -8,6 +8,7 @@ import signal
 import sys
 import threading
 import time
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -32,6 +33,17 @@ def test_results_come_in_the_order_asked_and_the_probes_overlap() -> None:
     assert run_all(calls, probe, jobs=1) == {"slow": "slow", "fast": "fast", "middle": "middle"}
 
 
+@pytest.fixture
+def ctrl_c_raises() -> Iterator[None]:
+    """SIGINT raises KeyboardInterrupt, as in a terminal: a test process started in the
+    background inherits SIGINT ignored, and Python keeps an ignored signal ignored."""
+    before = signal.signal(signal.SIGINT, signal.default_int_handler)
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGINT, before)
+
+
 def _interrupt_main_thread_in(seconds: float) -> None:
     main = threading.main_thread().ident
     assert main is not None
@@ -40,6 +52,7 @@ def _interrupt_main_thread_in(seconds: float) -> None:
 
 
 @pytest.mark.parametrize("jobs", [None, 1])
+@pytest.mark.usefixtures("ctrl_c_raises")
 def test_an_interrupt_ends_every_probe_and_what_it_started(tmp_path: Path, jobs: int | None) -> None:
     pids = tmp_path / "pids"
     code = (
