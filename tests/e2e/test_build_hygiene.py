@@ -237,8 +237,9 @@ def setuptools_own(path: str) -> bool:
 
 
 #: the plugin's own files, which it puts into setuptools' folders on purpose (the example's
-#: install document travels with its manifest into the wheel, through build/lib)
-PLUGIN_FILES = {"smart-tool.json", "SMART_TOOL.md", "installing-inkscape.md"}
+#: install document travels with its manifest into the wheel, through build/lib; the
+#: manifest's projection, like the descriptor, through the .egg-info folder)
+PLUGIN_FILES = {"smart-tool.json", "smart-tool-manifest.json", "SMART_TOOL.md", "installing-inkscape.md"}
 
 
 @pytest.mark.parametrize("flavour", ["isolated", "no-isolation", "no-isolation-wheel"])
