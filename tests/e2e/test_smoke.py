@@ -25,6 +25,7 @@ from typing import Any, NamedTuple, Optional
 import pytest
 from buildkit import FIXTURES, Builder
 from smartkit import cli_env
+from support import interruptible
 
 from smart_tool_build.diagnostics.codes import runtime as runtime_codes
 from smart_tool_build.diagnostics.diagnostic import Severity
@@ -438,6 +439,7 @@ def test_an_interrupt_of_smoke_ends_every_probe(
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,
         text=True,
+        preexec_fn=interruptible,
     )
     try:
         assert _wait_for(lambda: len(_cmdlines_with(EVERY_MARK)) >= 7, 60), "the probes never started"
