@@ -25,10 +25,10 @@ from typing import Any, NamedTuple, Optional
 import pytest
 from buildkit import FIXTURES, Builder
 from smartkit import cli_env
-from support import interruptible
 
 from smart_tool_build.diagnostics.codes import runtime as runtime_codes
 from smart_tool_build.diagnostics.diagnostic import Severity
+from support import interruptible
 from unit.diagnostics.test_codes import ERR, Expected, e, i, w
 
 pytestmark = pytest.mark.build
