@@ -14,7 +14,7 @@ from __future__ import annotations
 from .names import PROJECTION_NAME
 from .records import record
 
-TYPE_CHECKING = False  # typing stays unimported on a smart tool's --help (it costs a tenth of it)
+TYPE_CHECKING = False
 if TYPE_CHECKING:
     from collections.abc import Mapping
     from typing import Any, NamedTuple, Optional

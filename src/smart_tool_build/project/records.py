@@ -10,7 +10,7 @@ the ``NamedTuple`` declarations the callers keep under ``TYPE_CHECKING``.
 
 from __future__ import annotations
 
-TYPE_CHECKING = False  # typing stays unimported on a smart tool's --help (it costs a tenth of it)
+TYPE_CHECKING = False
 if TYPE_CHECKING:
     from collections.abc import Iterable
     from typing import Any

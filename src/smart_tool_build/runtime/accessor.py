@@ -25,7 +25,7 @@ from ..project.records import record
 from . import skill
 from .installed import Installed, find
 
-TYPE_CHECKING = False  # typing stays unimported on a smart tool's --help (it costs a tenth of it)
+TYPE_CHECKING = False
 if TYPE_CHECKING:
     from collections.abc import Callable, Iterable
     from importlib import metadata

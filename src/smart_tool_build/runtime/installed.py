@@ -16,7 +16,7 @@ from __future__ import annotations
 import os
 import sys
 
-TYPE_CHECKING = False  # typing stays unimported on a smart tool's --help (it costs a tenth of it)
+TYPE_CHECKING = False
 if TYPE_CHECKING:
     from importlib import metadata
     from typing import Callable, Optional

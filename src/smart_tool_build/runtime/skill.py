@@ -32,7 +32,7 @@ import posixpath
 
 from ..project.records import record
 
-TYPE_CHECKING = False  # typing stays unimported on a smart tool's --help (it costs a tenth of it)
+TYPE_CHECKING = False
 if TYPE_CHECKING:
     from collections.abc import Iterable, Sequence
     from typing import NamedTuple, Optional, Union
