@@ -30,7 +30,8 @@ def test_a_record_is_what_namedtuple_makes() -> None:
         "https://git-scm.com",
         True,
     )
-    assert Requirement.__match_args__ == Reference.__match_args__
+    # namedtuple gives __match_args__ from Python 3.10 (the fields, as ours has on every Python)
+    assert Requirement.__match_args__ == getattr(Reference, "__match_args__", Reference._fields)
     assert isinstance(ours, tuple) and not hasattr(ours, "__dict__")
 
 
