@@ -65,8 +65,8 @@ class ManifestError(ValueError):
         super().__init__("\n".join(str(d) for d in diagnostics))
 
 
-#: the fields a Manifest is compared, hashed and shown by, in order
-_COMPARED = (
+#: the manifest's frontmatter fields, in the spec's order (the rules read them from here)
+FIELDS = (
     "smart_tool_format",
     "name",
     "version",
@@ -74,8 +74,9 @@ _COMPARED = (
     "use_cases",
     "platforms",
     "requires",
-    "body",
 )
+#: the fields a Manifest is compared, hashed and shown by, in order
+_COMPARED = (*FIELDS, "body")
 
 
 class Manifest:
@@ -150,7 +151,10 @@ class Manifest:
 
 
 def _plain(value: Any) -> Any:
-    """A JSON-ready deep copy: plain dicts and lists (string keys), no line bookkeeping."""
+    """A JSON-ready deep copy: plain dicts and lists (string keys), no line bookkeeping.
+
+    ``parsing.yaml_values.to_plain`` does the same; it is not imported because a smart tool's
+    ``--help`` reads a projection through this module and imports no parsing module."""
     if isinstance(value, dict):
         return {str(k): _plain(v) for k, v in value.items()}
     if isinstance(value, list):

@@ -12,7 +12,7 @@ from collections import namedtuple
 
 from ..diagnostics.diagnostic import Diagnostic, Severity, make
 from ..parsing import frontmatter, safe_yaml
-from ..project.manifest_model import Manifest, ManifestError, from_frontmatter
+from ..project.manifest_model import FIELDS, Manifest, ManifestError, from_frontmatter
 from ..project.names import MANIFEST_NAME
 from .platforms import PLATFORMS, canonical_platform
 from .requirements import Requirement, check_requires, classify_install
@@ -40,15 +40,6 @@ __all__ = [
 ]
 
 SUPPORTED_FORMAT = 1
-FIELDS = (
-    "smart_tool_format",
-    "name",
-    "version",
-    "description",
-    "use_cases",
-    "platforms",
-    "requires",
-)
 REQUIRED = FIELDS[:-1]
 #: the Agent Skills ceiling on a skill's body (the manifest body is the skill `--help` renders)
 MAX_BODY_LINES = 500
