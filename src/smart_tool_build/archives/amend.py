@@ -22,7 +22,6 @@ metadata that must not change.
 
 from __future__ import annotations
 
-import base64
 import contextlib
 import gzip
 import io
@@ -36,6 +35,7 @@ from collections.abc import Iterable, Iterator
 from pathlib import Path
 from typing import IO, NamedTuple, Optional
 
+from ..project.manifest_model import record_digest
 from .reader import dist_info_folders, read_errors
 
 _CHUNK = 1024 * 1024
@@ -112,10 +112,6 @@ def _replacing(target: Path) -> Iterator[IO[bytes]]:
 # ----------------------------------------------------------------------------- wheels
 
 
-def _record_hash(digest: bytes) -> str:
-    return "sha256=" + base64.urlsafe_b64encode(digest).decode("ascii").rstrip("=")
-
-
 def _dist_info(names: list[str]) -> str:
     found = dist_info_folders(names)
     if len(found) != 1:
@@ -183,7 +179,7 @@ def _write_member(
             digest.update(chunk)
             size += len(chunk)
             target.write(chunk)
-    records.append([info.filename, _record_hash(digest.digest()), str(size)])
+    records.append([info.filename, record_digest("sha256", digest.digest()), str(size)])
 
 
 def amend_wheel(

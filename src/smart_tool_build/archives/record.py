@@ -10,7 +10,6 @@ Members are hashed as they stream out of the archive: nothing is held whole.
 
 from __future__ import annotations
 
-import base64
 import csv
 import hashlib
 import io
@@ -20,6 +19,7 @@ from pathlib import Path
 from typing import Optional
 
 from ..diagnostics.diagnostic import Diagnostic, make
+from ..project.manifest_model import record_digest
 from .reader import read_errors
 
 #: RECORD larger than this is not read (a wheel of a million files is not a smart tool)
@@ -38,11 +38,6 @@ _HINT = (
 )
 
 
-def record_hash(algorithm: str, digest: bytes) -> str:
-    """A digest as RECORD writes it: ``algorithm=`` then urlsafe base64 without padding."""
-    return f"{algorithm}=" + base64.urlsafe_b64encode(digest).rstrip(b"=").decode("ascii")
-
-
 def _digest(handle: zipfile.ZipFile, info: zipfile.ZipInfo, algorithm: str) -> tuple[str, int]:
     digest = hashlib.new(algorithm)
     size = 0
@@ -50,7 +45,7 @@ def _digest(handle: zipfile.ZipFile, info: zipfile.ZipInfo, algorithm: str) -> t
         while chunk := member.read(_CHUNK):
             digest.update(chunk)
             size += len(chunk)
-    return record_hash(algorithm, digest.digest()), size
+    return record_digest(algorithm, digest.digest()), size
 
 
 def check_record(path: Path, shown: str, dist_info: str) -> list[Diagnostic]:

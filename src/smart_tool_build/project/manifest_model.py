@@ -33,6 +33,7 @@ __all__ = [
     "loads_json",
     "projection_bytes",
     "read_projection",
+    "record_digest",
     "record_hash",
 ]
 
@@ -190,13 +191,19 @@ def from_frontmatter(fm: Mapping[str, Any], body: str) -> Manifest:
 # ----------------------------------------------------------------------------- the projection
 
 
+def record_digest(algorithm: str, digest: bytes) -> str:
+    """A digest as a wheel's RECORD writes it: ``algorithm=`` then urlsafe base64 without
+    padding (the one formatter: the amender, the RECORD check and the projection use it)."""
+    import base64
+
+    return f"{algorithm}=" + base64.urlsafe_b64encode(digest).rstrip(b"=").decode("ascii")
+
+
 def record_hash(data: bytes) -> str:
     """``data``'s hash as a wheel's RECORD writes it (``sha256=`` and unpadded urlsafe base64)."""
-    import base64
     import hashlib
 
-    digest = base64.urlsafe_b64encode(hashlib.sha256(data).digest()).rstrip(b"=")
-    return "sha256=" + digest.decode("ascii")
+    return record_digest("sha256", hashlib.sha256(data).digest())
 
 
 def projection(manifest: Manifest, manifest_bytes: bytes) -> dict[str, Any]:

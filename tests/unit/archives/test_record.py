@@ -17,9 +17,10 @@ import pytest
 
 from archive_kit import DIST_INFO, MANIFEST_PATH, record_of, wheel_members, write_wheel
 from smart_tool_build.archives.inspection import inspect_artifacts
-from smart_tool_build.archives.record import check_record, record_hash
+from smart_tool_build.archives.record import check_record
 from smart_tool_build.archives.verify import verify
 from smart_tool_build.cli import main
+from smart_tool_build.project.manifest_model import record_digest
 
 RECORD = f"{DIST_INFO}/RECORD"
 NAME = "demo_tool-1.0.0-py3-none-any.whl"
@@ -74,7 +75,7 @@ CASES: dict[str, tuple[Callable[[], dict[str, bytes]], list[Found]]] = {
         [where(MANIFEST_LINE + 1)],
     ),
     "artifact-record-matches--padded-hash": (  # the format's base64 has no padding
-        lambda: with_record(swap(0, f"{INIT}," + record_hash("sha256", b"\0" * 32) + "=,0")),
+        lambda: with_record(swap(0, f"{INIT}," + record_digest("sha256", b"\0" * 32) + "=,0")),
         [where(1)],
     ),
     "artifact-record-matches--no-hash": (lambda: with_record(swap(0, f"{INIT},,0")), [where(1)]),
@@ -152,8 +153,9 @@ def test_a_big_member_is_hashed_in_chunks(tmp_path: Path) -> None:
     wheel = write_wheel(tmp_path / NAME, members)
     assert check_record(wheel, NAME, DIST_INFO) == []
     with zipfile.ZipFile(wheel) as handle:
-        assert f"demo_tool/data.bin,{record_hash('sha256', __import__('hashlib').sha256(big).digest())}" in (
-            handle.read(RECORD).decode()
+        assert (
+            f"demo_tool/data.bin,{record_digest('sha256', __import__('hashlib').sha256(big).digest())}"
+            in (handle.read(RECORD).decode())
         )
     assert lines_of(members)[-1] == f"{RECORD},,"
 
