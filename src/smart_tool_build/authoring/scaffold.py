@@ -17,6 +17,7 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import Any, NamedTuple, Optional
 
+from ..diagnostics.diagnostic import Diagnostic, has_errors
 from ..project import walk
 from ..project.distribution import PackageDefinition, console_scripts, normalize_name, read
 from ..project.names import DESCRIPTOR_NAME, MANIFEST_NAME, PACKAGE_JSON, PYPROJECT
@@ -63,6 +64,33 @@ class Scaffold(NamedTuple):
     #: for a uv project, the ``[tool.uv] cache-keys`` that make uv rebuild when the tool's
     #: files change (no lines when there is nothing to add)
     cache_keys: BuildSetup = BuildSetup("", (), "")
+
+    def shown_findings(self, diagnostics: list[Diagnostic]) -> list[Diagnostic]:
+        """What init shows of the new root's check: not the warning that asks for the
+        ``[build-system]`` lines init has just printed."""
+        return [d for d in diagnostics if d.code != "build-system-names-plugin"]
+
+    def failed(self, shown: list[Diagnostic]) -> bool:
+        """Whether init failed: an error other than the placeholders init wrote itself, which
+        are the author's to complete."""
+        manifest = self.edits[-1].shown
+        return has_errors(
+            [d for d in shown if not (d.code == "manifest-placeholders" and d.path == manifest)]
+        )
+
+    def todo_note(self) -> str:
+        """Which lines of the new manifest the author completes, and what fails until then
+        (empty when init marked none)."""
+        lines = self.todo_lines
+        if not lines:
+            return ""
+        numbers = ", ".join(map(str, lines[:-1])) + f" and {lines[-1]}" if len(lines) > 1 else str(lines[0])
+        return (
+            f"complete the lines marked {MARK} in {self.edits[-1].shown} "
+            f"(line{'s' if len(lines) > 1 else ''} {numbers}): "
+            "until its fields hold content, `smart-tool check` and every build fail with "
+            "manifest-placeholders"
+        )
 
 
 def plan_init(

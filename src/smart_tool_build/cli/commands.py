@@ -148,7 +148,6 @@ def run_init(args: argparse.Namespace) -> int:
     from ..authoring.edits import EditError, apply
     from ..authoring.origin import installed_requirement
     from ..authoring.scaffold import OURS, InitError, plan_init, requirement_of
-    from ..diagnostics.diagnostic import has_errors
     from ..rules.root import check_root
     from .output import render_text
 
@@ -183,28 +182,11 @@ def run_init(args: argparse.Namespace) -> int:
     if scaffold.cache_keys.lines:
         print(f"smart-tool: {scaffold.cache_keys.note}")
         print("\n" + "\n".join(scaffold.cache_keys.lines) + "\n")
-    checked = check_root(root, display=given)
-    # the [build-system] lines were printed just above: the warning that asks for them is not repeated
-    shown_findings = [d for d in checked.diagnostics if d.code != "build-system-names-plugin"]
-    print(render_text(shown_findings, [given]))
-    manifest = scaffold.edits[-1].shown
+    findings = scaffold.shown_findings(check_root(root, display=given).diagnostics)
+    print(render_text(findings, [given]))
     if scaffold.todo_lines:
-        print(f"smart-tool: {_todo_note(manifest, scaffold.todo_lines)}")
-    # the placeholders init wrote are the author's to complete, not a failure of init
-    failed = [d for d in shown_findings if not (d.code == "manifest-placeholders" and d.path == manifest)]
-    return EXIT_FINDINGS if has_errors(failed) else EXIT_CLEAN
-
-
-def _todo_note(manifest: str, lines: tuple[int, ...]) -> str:
-    """Which lines of the new manifest the author completes, and what fails until then."""
-    from ..authoring.scaffold import MARK
-
-    numbers = ", ".join(map(str, lines[:-1])) + f" and {lines[-1]}" if len(lines) > 1 else str(lines[0])
-    return (
-        f"complete the lines marked {MARK} in {manifest} (line{'s' if len(lines) > 1 else ''} {numbers}): "
-        "until its fields hold content, `smart-tool check` and every build fail with "
-        "manifest-placeholders"
-    )
+        print(f"smart-tool: {scaffold.todo_note()}")
+    return EXIT_FINDINGS if scaffold.failed(findings) else EXIT_CLEAN
 
 
 #: what a tool lists for run time, printed by `init` under the [build-system] lines
