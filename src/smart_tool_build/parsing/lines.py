@@ -7,11 +7,16 @@ is written in the usual way (a ``[table]`` header, then ``key = value``; ``"key"
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
-from typing import Optional, Union
 
-#: where a value stands in a JSON document: the keys and list indexes leading to it
-JsonPath = tuple[Union[str, int], ...]
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from collections.abc import Sequence
+    from typing import Optional, Union
+
+    #: where a value stands in a JSON document: the keys and list indexes leading to it
+    JsonPath = tuple[Union[str, int], ...]
+else:
+    JsonPath = tuple  # the type checker reads the alias above; at run time a name to import
 
 
 def _toml_key(part: str) -> str:

@@ -3,15 +3,21 @@
 ``json.loads`` keeps the last of two duplicate keys and reads ``NaN``; a descriptor, a
 catalog pointer or a provenance record that says two things at once must be refused, not
 read one way here and another way by the next reader.
+
+A valid document is read by the C scanner :mod:`json` itself uses, without importing
+:mod:`json` (it imports :mod:`re` and the encoder): an editable install's ``--help`` reads
+the source tree's descriptor through here. Anything that scanner refuses is read again by
+:func:`json.loads`, which says what is wrong and where.
 """
 
 from __future__ import annotations
 
-import json
-import re
-from typing import Any, Optional
-
 from .lines import json_key_lines
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    import json
+    from typing import Any, Optional
 
 
 class JsonProblem(ValueError):
@@ -53,8 +59,44 @@ def error_line(exc: json.JSONDecodeError) -> int:
 key_lines = json_key_lines
 
 
+class _StrictOptions:
+    """What :func:`loads` gives :func:`json.loads`, as the scanner reads it from a decoder."""
+
+    strict = True
+    object_hook = None
+    object_pairs_hook = _pairs
+    parse_float = float
+    parse_int = int
+    parse_constant = _reject_constant
+
+
+_BLANK = " \t\n\r"  # json's whitespace
+
+
+def _scan(text: str) -> tuple[bool, Any]:
+    """``(True, value)`` when the C scanner reads ``text`` as one strict JSON document, else
+    ``(False, None)``: no scanner here, or something for :func:`json.loads` to explain."""
+    try:
+        from _json import make_scanner
+    except ImportError:  # pragma: no cover - an interpreter without the accelerator
+        return False, None
+    start = len(text) - len(text.lstrip(_BLANK))
+    try:
+        value, end = make_scanner(_StrictOptions)(text, start)  # type: ignore[arg-type]
+    except (StopIteration, ValueError, RecursionError):
+        return False, None
+    if text[end:].strip(_BLANK):
+        return False, None
+    return True, value
+
+
 def loads(text: str) -> Any:
     """Parse strict JSON or raise :class:`JsonProblem` saying what and where."""
+    read, value = _scan(text)
+    if read:
+        return value
+    import json
+
     try:
         return json.loads(text, object_pairs_hook=_pairs, parse_constant=_reject_constant)
     except _Duplicate as exc:
@@ -63,6 +105,8 @@ def loads(text: str) -> Any:
     except json.JSONDecodeError as exc:
         raise JsonProblem(f"is not valid JSON: {exc.msg}", error_line(exc)) from None
     except (ValueError, RecursionError) as exc:
+        import re
+
         constant = re.search(r"\b(?:NaN|Infinity)\b", text)
         line = text.count("\n", 0, constant.start()) + 1 if constant else 1
         raise JsonProblem(f"is not valid JSON: {exc}", line) from None

@@ -6,10 +6,11 @@ import os
 import posixpath
 import re
 import stat
-from typing import TYPE_CHECKING, Optional
 
+TYPE_CHECKING = False
 if TYPE_CHECKING:
     from pathlib import Path
+    from typing import Optional
 
 
 def escapes(root: Path, relative: str) -> bool:

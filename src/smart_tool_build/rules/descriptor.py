@@ -1,16 +1,24 @@
-"""smart-tool.json: the descriptor at the distribution root that names the manifest."""
+"""smart-tool.json: the descriptor at the distribution root that names the manifest.
+
+An editable install's ``--help`` reads the source tree's descriptor through
+:func:`parse_bytes`, so this module imports neither :mod:`json`, :mod:`pathlib` nor
+:mod:`typing` (together about half of that read, CONTRIBUTING's "Imports for the type
+checker only").
+"""
 
 from __future__ import annotations
-
-import json
-from collections.abc import Sequence
-from pathlib import Path
-from typing import NamedTuple, Optional
 
 from ..diagnostics.diagnostic import Diagnostic, Severity, make
 from ..parsing import frontmatter, strict_json
 from ..project.names import DESCRIPTOR_NAME
 from ..project.paths import escapes, relative_path_problem
+from ..project.records import record
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from collections.abc import Sequence
+    from pathlib import Path
+    from typing import NamedTuple, Optional
 
 KEYS = ("manifest", "cli_argv", "deterministic_smoke")
 #: keys a discussion draft proposes (:mod:`smart_tool_build.rules.channels`)
@@ -18,19 +26,24 @@ DRAFT_KEYS = ("channels",)
 MAX_BYTES = 64 * 1024
 
 
-class Descriptor(NamedTuple):
-    """A valid descriptor."""
+if TYPE_CHECKING:
 
-    manifest: str
-    cli_argv: tuple[str, ...]
-    deterministic_smoke: Optional[tuple[str, ...]]
+    class Descriptor(NamedTuple):
+        """A valid descriptor."""
 
+        manifest: str
+        cli_argv: tuple[str, ...]
+        deterministic_smoke: Optional[tuple[str, ...]]
 
-class DescriptorResult(NamedTuple):
-    descriptor: Optional[Descriptor]
-    diagnostics: list[Diagnostic]
-    #: lines of the keys in the file, for diagnostics about their values
-    key_lines: dict[str, int]
+    class DescriptorResult(NamedTuple):
+        descriptor: Optional[Descriptor]
+        diagnostics: list[Diagnostic]
+        #: lines of the keys in the file, for diagnostics about their values
+        key_lines: dict[str, int]
+
+else:
+    Descriptor = record("Descriptor", ("manifest", "cli_argv", "deterministic_smoke"), module=__name__)
+    DescriptorResult = record("DescriptorResult", ("descriptor", "diagnostics", "key_lines"), module=__name__)
 
 
 def parse_bytes(data: bytes, path: str = DESCRIPTOR_NAME) -> DescriptorResult:
@@ -100,6 +113,8 @@ def parse_bytes(data: bytes, path: str = DESCRIPTOR_NAME) -> DescriptorResult:
 
 def render(manifest: str, cli_argv: Sequence[str]) -> str:
     """A descriptor's text, as ``smart-tool init`` and ``smart-tool fix`` write one."""
+    import json
+
     return (
         "{\n"
         f'  "manifest": {json.dumps(manifest, ensure_ascii=False)},\n'
