@@ -4,8 +4,11 @@ Two measurements, alternating, in fresh processes, from one local folder of whee
 checkout's wheel built once), offline:
 
 - **install**: a fresh virtual environment (`uv venv`, or `python -m venv` for pip) with hatchling
-  alone, and with hatchling and smart-tool-build (its dependencies with it), by `uv pip
-  install` (from uv's cache, no bytecode, as `uv build` installs) and by pip (which
+  alone, with hatchling and smart-tool-build (its dependencies with it), and with hatchling
+  and smart-tool-build's dependencies alone (PyYAML; hatchling brings packaging): what any
+  plugin that reads YAML and PEP 440/508 with them pays; the same three for uv_build, the
+  backend the wrapper is measured over (its dependencies alone: PyYAML and packaging); by
+  `uv pip install` (from uv's cache, no bytecode, as `uv build` installs) and by pip (which
   byte-compiles what it installs, as `python -m build` installs);
 - **process**: one `build_wheel` of the hatchling example in such an environment, in its own
   process, as a frontend runs it, without the hook (the project's hook table removed) and
@@ -70,7 +73,9 @@ def main() -> None:
                 "-d",
                 str(wheels),
                 "hatchling",
+                "uv-build",
                 "pyyaml",
+                "packaging",
                 "tomli",
             ],
             check=True,
@@ -78,7 +83,14 @@ def main() -> None:
         env = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
         env.update({"UV_CACHE_DIR": str(root / "cache"), "UV_OFFLINE": "1", "PIP_NO_INDEX": "1"})
         env.update({"PIP_FIND_LINKS": str(wheels), "PIP_DISABLE_PIP_VERSION_CHECK": "1"})
-        sets = {"hatchling": ["hatchling"], "hatchling + smart-tool-build": ["hatchling", "smart-tool-build"]}
+        sets = {
+            "hatchling": ["hatchling"],
+            "hatchling + PyYAML": ["hatchling", "pyyaml"],
+            "hatchling + smart-tool-build": ["hatchling", "smart-tool-build"],
+            "uv_build": ["uv-build"],
+            "uv_build + PyYAML, packaging": ["uv-build", "pyyaml", "packaging"],
+            "uv_build + smart-tool-build": ["uv-build", "smart-tool-build"],
+        }
 
         def install(
             tool: str, packages: list[str], target: Path, compile_: bool = False
