@@ -81,3 +81,35 @@ def test_plan_and_verify_import_one_kind_of_checks_and_no_yaml(tmp_path: Path) -
     assert "smart_tool_build.archives.sdist_checks" in sdist
     assert "smart_tool_build.archives.wheel_checks" not in sdist
     assert "yaml" not in sdist
+
+
+#: what a valid project's build never needs: the code table (only a project that names codes
+#: in ``ignore``, or a finding, reads it), the hints' suggestions, the lines `check` prints
+#: for ``build-system-names-plugin``, the process pool of ``check --recursive``, and
+#: :mod:`dataclasses`' code generation (the build path's classes come from light_dataclass)
+NOT_ON_A_VALID_BUILD = (
+    "smart_tool_build.diagnostics.codes",
+    "smart_tool_build.rules.suggestions",
+    "smart_tool_build.rules.build_lines",
+    "smart_tool_build.project.parallel",
+)
+
+
+def test_a_valid_build_imports_no_table_hint_or_generated_class(tmp_path: Path) -> None:
+    pytest.importorskip("hatchling")
+    project = tmp_path / "project"
+    shutil.copytree(EXAMPLE, project)
+    out = tmp_path / "out"
+    body = (
+        "import hatchling.build\n"
+        f"hatchling.build.build_sdist({str(out)!r})\n"
+        f"hatchling.build.build_wheel({str(out)!r})\n"
+        "ours = [(m, vars(module)) for m, module in list(sys.modules.items()) if m.startswith('smart_tool')]\n"
+        "generated = [f'{m}.{k}' for m, names in ours for k, v in names.items()\n"
+        "             if isinstance(v, type) and '__dataclass_fields__' in vars(v)]\n"
+        "assert not generated, generated\n"
+    )
+    names = imported(body, project)
+    assert "smart_tool_build.archives.verify" in names  # the hook ran: planned and verified
+    over = [n for n in names if n.startswith(NOT_ON_A_VALID_BUILD)]
+    assert not over, over

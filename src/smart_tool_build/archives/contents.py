@@ -5,7 +5,6 @@ the wheel and sdist checks share (reading the manifest, comparing with the sourc
 from __future__ import annotations
 
 import posixpath
-from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Optional
 
@@ -20,6 +19,12 @@ from ..rules import manifest as manifest_module
 from ..rules.placeholders import placeholder_rule
 from ..rules.versions import compare_versions, same_version
 from .reader import Archive
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from dataclasses import dataclass, field
+else:  # the same classes, without code generated at import (light_dataclass.py)
+    from ..project.light_dataclass import dataclass, field
 
 
 @dataclass(frozen=True)

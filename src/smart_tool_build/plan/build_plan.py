@@ -14,7 +14,6 @@ collection when :func:`smart_tool_build.rules.collection.is_collection` says so,
 from __future__ import annotations
 
 import os
-from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Literal, Optional
 
@@ -26,6 +25,11 @@ from ..project.manifest_model import projection_bytes
 from ..project.names import DESCRIPTOR_NAME
 from ..rules.root import RootReport, check_root
 from .layout import ArtifactKind, Layout, PlannedFile, plan_layout
+
+if TYPE_CHECKING:
+    from dataclasses import dataclass, field
+else:  # the same classes, without code generated at import (light_dataclass.py)
+    from ..project.light_dataclass import dataclass, field
 
 if TYPE_CHECKING:
     from ..rules.collection import CollectionReport

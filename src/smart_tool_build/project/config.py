@@ -9,9 +9,12 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any, Callable, NamedTuple, Optional
 
-from ..diagnostics.codes import CodeId, resolve
 from ..diagnostics.diagnostic import Diagnostic, make
 from ..parsing.lines import key_line
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from ..diagnostics.codes import CodeId
 
 DEV_VERSION_POLICIES = ("error", "warn")
 
@@ -41,6 +44,8 @@ def _codes(value: Any) -> Optional[tuple[CodeId, ...]]:
     names = _string_list(value)
     if names is None:
         return None
+    from ..diagnostics.codes import resolve  # the table: only for a project that names codes
+
     found = [resolve(name) for name in names]
     if any(code is None for code in found):
         return None
@@ -49,6 +54,8 @@ def _codes(value: Any) -> Optional[tuple[CodeId, ...]]:
 
 def unknown_codes(value: Any) -> list[str]:
     """The names in an ``ignore`` value that are no code (nor a former spelling of one)."""
+    from ..diagnostics.codes import resolve
+
     names = _string_list(value) or ()
     return [name for name in names if resolve(name) is None]
 

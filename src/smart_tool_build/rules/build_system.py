@@ -22,7 +22,6 @@ from ..diagnostics.diagnostic import Diagnostic, make
 from ..parsing.lines import toml_line
 from ..project.backends import KNOWN_BACKENDS, PLUGIN_BACKENDS, WRAPPER, choose
 from ..project.optin import names_us
-from .build_lines import build_setup
 
 _HATCH_TABLE = ("tool", "hatch", "build", "hooks", "smart-tool")
 
@@ -106,6 +105,8 @@ def plugin_named_rule(document: Mapping[str, Any], text: Optional[str], path: st
         return []
     if names_us(document) or build_system.get("build-backend") == WRAPPER:
         return []
+    from .build_lines import build_setup  # `check`'s rule: builds do not say it (rules/root.py)
+
     setup = build_setup(document)
     backend = f"builds with {setup.backend} check" if setup.backend else "its builds check"
     lines = "; ".join(line for line in setup.lines if line)

@@ -17,7 +17,6 @@ from ..diagnostics.diagnostic import Diagnostic, make
 from ..project.distribution import PackageDefinition
 from ..project.paths import inside
 from .descriptor import Descriptor
-from .suggestions import command_hint
 
 if TYPE_CHECKING:
     from .runners import Launch
@@ -68,6 +67,8 @@ def cli_argv_rule(
     if why is None:
         return []
     if launch.kind == "command":
+        from .suggestions import command_hint  # a hint for a finding: not on a valid build's path
+
         hint = command_hint(package, launch.command_name or named.cli_argv[0])
     elif launch.kind == "module":
         hint = "run a package of this distribution with python -m, or start cli_argv with a declared script"

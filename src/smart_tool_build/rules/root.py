@@ -11,13 +11,12 @@ import functools
 import os
 import posixpath
 from collections.abc import Mapping
-from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, NamedTuple, Optional
 
 from ..diagnostics.diagnostic import Diagnostic, has_errors, make, set_aside
 from ..parsing import frontmatter, safe_yaml
-from ..project import config, distribution, parallel, walk
+from ..project import config, distribution, walk
 from ..project.distribution import PackageDefinition, PackageVersion
 from ..project.names import DESCRIPTOR_NAME, MANIFEST_NAME, PYPROJECT
 from ..project.python_source import import_path
@@ -26,9 +25,14 @@ from .build_system import build_system_rules, plugin_named_rule
 from .cli_argv import cli_argv_rule
 from .install_docs import InstallDoc, check_install_docs
 from .placeholders import placeholder_rule
-from .suggestions import descriptor_text
 from .version_attr import version_attr_rule
 from .versions import compare_versions, same_version
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from dataclasses import dataclass, field
+else:  # the same classes, without code generated at import (light_dataclass.py)
+    from ..project.light_dataclass import dataclass, field
 
 __all__ = [
     "RootJob",
@@ -265,6 +269,8 @@ def _no_descriptor(root: Path, package: PackageDefinition, manifests: list[str],
     message = "no smart-tool.json at the distribution root"
     if manifests:
         message += f", though it holds {prefix}{manifests[0]}: without one, no reader finds the manifest"
+    from .suggestions import descriptor_text  # a hint for a root that has none: not on a build's path
+
     return make(
         "descriptor-present",
         prefix + DESCRIPTOR_NAME,
@@ -344,6 +350,8 @@ def check_many(
     """Check many roots, on every core from :data:`~smart_tool_build.project.parallel.THRESHOLD`
     roots up unless ``jobs`` says how many processes: every finding, and those set aside by
     ``ignore`` apart. ``flags`` are the command line's options."""
+    from ..project import parallel
+
     one = functools.partial(_findings_of, flags=dict(flags) if flags else None)
     results = parallel.map_all(one, roots, jobs)
     return [d for kept, _ in results for d in kept], [d for _, aside in results for d in aside]

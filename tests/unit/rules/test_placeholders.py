@@ -12,6 +12,8 @@ from pathlib import Path
 from typing import Optional
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from archive_kit import MANIFEST, MANIFEST_PATH, sdist_members, wheel_members, write_sdist, write_wheel
 from smart_tool_build.archives.verify import verify
@@ -93,3 +95,35 @@ def test_inspect_judges_the_archived_manifest(tmp_path: Path) -> None:
         ("manifest-placeholders", f"{wheel.as_posix()}/{MANIFEST_PATH}", 5),
         ("manifest-placeholders", f"{sdist.as_posix()}/demo_tool-1.0.0/src/demo_tool/SMART_TOOL.md", 5),
     ]
+
+
+_PIECES = st.sampled_from(
+    [
+        *("TODO", "todo", "ToDo", "TBD", "tbd", " ", "\n", ".", ":", "-", "<", ">", "{", "}", "{{", "}}"),
+        *("${", "...", "\u2026", "add", "your", "description", "here", "HERE", "default", "template"),
+        *("for", "pdm", "PDM", "package", "goes", "short", "project", "://", "x", "[", "]", "(", "*"),
+        *("_", "`", "'", '"', "\u2013", "\u0130", "\u0131", "\u017f", "\u212a", "\u00e9"),
+    ]
+)
+
+
+def _every_pattern(value: str) -> Optional[str]:
+    """The judgement with every pattern tried on every value, as before the words were looked for."""
+    from smart_tool_build.rules import placeholders as rule
+
+    marker = (rule._MARKER, rule._ANY_CASE)
+    if any(rule._pattern(p).match(value) for p in marker) or rule._pattern(rule._LATER).search(value):
+        return "a TODO/TBD marker"
+    if rule._pattern(rule._SLOT).match(value) and "://" not in value:
+        return "a template's empty slot"
+    if rule._pattern(rule._TEMPLATE).match(value):
+        return "a project template's stock sentence"
+    return None
+
+
+@settings(max_examples=500, deadline=None)
+@given(st.lists(_PIECES, max_size=12).map(" ".join) | st.lists(_PIECES, max_size=12).map("".join) | st.text())
+def test_looking_for_the_words_first_changes_no_judgement(value: str) -> None:
+    """Each pattern is tried only when the value holds what it needs (no compiling at import):
+    the same judgement as trying them all, Unicode case forms included."""
+    assert placeholder_kind(value) == _every_pattern(value)

@@ -17,7 +17,6 @@ spec's "wheels contain the same layout as the source tree".
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Optional
 
@@ -32,6 +31,12 @@ from .package import find_package_dir, package_rules, version_attr_rules
 from .packagedata import CollectionPlan, plan_package_data
 from .project import RESOURCE_FOLDERS, Project, read_pyproject
 from .resources import resource_folders, resource_rules
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from dataclasses import dataclass, field
+else:  # the same classes, without code generated at import (light_dataclass.py)
+    from ...project.light_dataclass import dataclass, field
 
 __all__ = [
     "RESOURCE_FOLDERS",

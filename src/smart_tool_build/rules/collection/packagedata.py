@@ -19,7 +19,6 @@ and every resource file.
 from __future__ import annotations
 
 import os
-from dataclasses import dataclass
 from pathlib import Path
 from typing import Optional
 
@@ -27,6 +26,12 @@ from ...project.names import PYPROJECT
 from ...project.paths import inside
 from .project import Project, skipped_folder
 from .resources import Folders, list_folder
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from dataclasses import dataclass
+else:  # the same classes, without code generated at import (light_dataclass.py)
+    from ...project.light_dataclass import dataclass
 
 _SKIPPED_SUFFIXES = (".pyc", ".pyo")
 _SDIST_EXTRAS = ("setup.py", "setup.cfg", "MANIFEST.in")
