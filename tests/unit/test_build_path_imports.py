@@ -104,7 +104,7 @@ def test_a_valid_build_imports_no_table_hint_or_generated_class(tmp_path: Path) 
         "import hatchling.build\n"
         f"hatchling.build.build_sdist({str(out)!r})\n"
         f"hatchling.build.build_wheel({str(out)!r})\n"
-        "ours = [(m, vars(module)) for m, module in list(sys.modules.items()) if m.startswith('smart_tool')]\n"
+        "ours = [(m, vars(mod)) for m, mod in list(sys.modules.items()) if m.startswith('smart_tool')]\n"
         "generated = [f'{m}.{k}' for m, names in ours for k, v in names.items()\n"
         "             if isinstance(v, type) and '__dataclass_fields__' in vars(v)]\n"
         "assert not generated, generated\n"
