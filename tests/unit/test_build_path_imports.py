@@ -113,3 +113,25 @@ def test_a_valid_build_imports_no_table_hint_or_generated_class(tmp_path: Path) 
     assert "smart_tool_build.archives.verify" in names  # the hook ran: planned and verified
     over = [n for n in names if n.startswith(NOT_ON_A_VALID_BUILD)]
     assert not over, over
+
+
+SETUPTOOLS_EXAMPLE = REPO / "examples" / "setuptools-tool"
+#: a frontend's ``get_requires_for_build_wheel`` in its own process, as pyproject-hooks runs it
+GET_REQUIRES_FOR_WHEEL = (
+    "import setuptools.build_meta\nsetuptools.build_meta.get_requires_for_build_wheel()\n"
+)
+
+
+@pytest.mark.parametrize("unpacked_sdist", [False, True], ids=["source tree", "unpacked sdist"])
+def test_setuptools_checks_early_only_in_the_source_tree(tmp_path: Path, unpacked_sdist: bool) -> None:
+    """In the source tree the wheel's metadata-only process checks (a failing check stops
+    before setuptools writes .egg-info there); in an unpacked sdist it leaves the check to
+    build_wheel and imports none of it."""
+    pytest.importorskip("setuptools")
+    project = tmp_path / "project"
+    shutil.copytree(SETUPTOOLS_EXAMPLE, project)
+    if unpacked_sdist:
+        (project / "PKG-INFO").write_text("Metadata-Version: 2.1\nName: acme-sprocket\nVersion: 0.3.0\n")
+    names = imported(GET_REQUIRES_FOR_WHEEL, project)
+    assert "smart_tool_build.adapters.setuptools_commands" in names  # the plugin is on, either way
+    assert ("smart_tool_build.rules.root" in names) is not unpacked_sdist

@@ -72,7 +72,7 @@ _WRAPS = "_smart_tool_wraps"
 #: before the one that builds (get_requires_for_build_*, prepare_metadata_for_build_*), so
 #: what the check finds is said there only when it stops the build, and once by the build.
 #: They do check: a failing check in the first of them stops the build before setuptools
-#: writes its .egg-info into the source tree
+#: writes its .egg-info into the source tree (not in an unpacked sdist: :meth:`_State.defers`)
 _METADATA_ONLY = frozenset({"egg_info", "dist_info"})
 
 
@@ -114,6 +114,17 @@ class _State:
         self.reporter.planned(plan)
         self.plan = plan
         return plan
+
+    def defers(self, command: Any) -> bool:
+        """Whether this process leaves the check to the one that builds: a metadata-only
+        process in an unpacked sdist (``PKG-INFO`` at the root). A frontend builds the wheel
+        of ``python -m build`` and ``uv build`` from the sdist, asking for the wheel's
+        requirements first; there the root is a copy in a temporary folder, not the user's
+        tree, so no early stop is needed to keep setuptools' .egg-info out of it, and the
+        ``build_wheel`` process checks the same files before it writes the wheel. One of
+        the four processes of such a build no longer imports the checks."""
+        commands = set(getattr(command.distribution, "commands", None) or ())
+        return bool(commands) and commands <= _METADATA_ONLY and (self.root / "PKG-INFO").is_file()
 
     def kind(self, command: Any) -> ArtifactKind:
         """What is being built: an editable wheel copies nothing."""
@@ -203,6 +214,9 @@ def _wrap(base: type, overrides: dict[str, Callable[..., Any]]) -> type:
 
 def _check_then_run(command: Any, run: Callable[[], None]) -> None:
     state = _state(command)
+    if state.defers(command):
+        run()
+        return
     state.check(command)
     run()
     folder = getattr(command, "egg_info", None)
@@ -359,6 +373,8 @@ _OVERRIDES: dict[str, dict[str, Callable[..., Any]]] = {
 def write_egg_info_file(command: Any, basename: str, filename: str) -> None:
     """The ``egg_info.writers`` entry points' work (the entry module checks the opt-in)."""
     state = _state(command)
+    if state.defers(command):  # the build_wheel process writes them, checked
+        return
     data: Optional[bytes] = None
     if not state.editable:
         for file in state.check(command).files("wheel"):
