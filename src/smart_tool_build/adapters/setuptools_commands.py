@@ -68,11 +68,9 @@ else:
         from distutils.errors import DistutilsSetupError as _SetupError
 
 _WRAPS = "_smart_tool_wraps"
-#: commands that only write metadata: a build frontend runs them in processes of their own
-#: before the one that builds (get_requires_for_build_*, prepare_metadata_for_build_*), so
-#: what the check finds is said there only when it stops the build, and once by the build.
-#: They do check: a failing check in the first of them stops the build before setuptools
-#: writes its .egg-info into the source tree (not in an unpacked sdist: :meth:`_State.defers`)
+#: commands a frontend runs alone before the build (get_requires_for_build_*, prepare_metadata_*):
+#: they say what the check finds only when it stops the build, which keeps setuptools' .egg-info
+#: out of a source tree (an unpacked sdist's copy is not one: :meth:`_State.defers`)
 _METADATA_ONLY = frozenset({"egg_info", "dist_info"})
 
 
@@ -116,13 +114,8 @@ class _State:
         return plan
 
     def defers(self, command: Any) -> bool:
-        """Whether this process leaves the check to the one that builds: a metadata-only
-        process in an unpacked sdist (``PKG-INFO`` at the root). A frontend builds the wheel
-        of ``python -m build`` and ``uv build`` from the sdist, asking for the wheel's
-        requirements first; there the root is a copy in a temporary folder, not the user's
-        tree, so no early stop is needed to keep setuptools' .egg-info out of it, and the
-        ``build_wheel`` process checks the same files before it writes the wheel. One of
-        the four processes of such a build no longer imports the checks."""
+        """A metadata-only process in an unpacked sdist (``PKG-INFO`` at the root, a copy in a
+        temporary folder) leaves the check to ``build_wheel``, which checks the same files."""
         commands = set(getattr(command.distribution, "commands", None) or ())
         return bool(commands) and commands <= _METADATA_ONLY and (self.root / "PKG-INFO").is_file()
 
