@@ -207,13 +207,12 @@ def _wrap(base: type, overrides: dict[str, Callable[..., Any]]) -> type:
 
 def _check_then_run(command: Any, run: Callable[[], None]) -> None:
     state = _state(command)
-    if state.defers(command):
-        run()
-        return
-    state.check(command)
+    deferred = state.defers(command)
+    if not deferred:
+        state.check(command)
     run()
     folder = getattr(command, "egg_info", None)
-    if not folder or getattr(command, "dry_run", False):
+    if deferred or not folder or getattr(command, "dry_run", False):
         return
     # bdist_wheel copies the .egg-info folder into the wheel's .dist-info: the .dist-info's
     # other files (a root manifest's install documents, the manifest's projection) are placed
