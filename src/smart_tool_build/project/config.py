@@ -11,6 +11,7 @@ from typing import Any, Callable, NamedTuple, Optional
 
 from ..diagnostics.diagnostic import Diagnostic, make
 from ..parsing.lines import key_line
+from .records import record
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -19,19 +20,29 @@ if TYPE_CHECKING:
 DEV_VERSION_POLICIES = ("error", "warn")
 
 
-class Options(NamedTuple):
-    """The validated options, with their defaults."""
+if TYPE_CHECKING:
 
-    #: fnmatch globs (POSIX paths relative to the root) the duplicate walk skips
-    exclude: tuple[str, ...] = ()
-    #: what a development/local package version that differs from the manifest does
-    dev_versions: str = "error"
-    #: build as a collection (None: decide from ``[tool.amplifier.collection]``)
-    collection: Optional[bool] = None
-    #: the backend the wrapping backend wraps (None: the one ``[build-system].requires`` names)
-    backend: Optional[str] = None
-    #: codes whose findings are set aside (former spellings resolved); a build still names them
-    ignore: tuple[CodeId, ...] = ()
+    class Options(NamedTuple):
+        """The validated options, with their defaults."""
+
+        #: fnmatch globs (POSIX paths relative to the root) the duplicate walk skips
+        exclude: tuple[str, ...] = ()
+        #: what a development/local package version that differs from the manifest does
+        dev_versions: str = "error"
+        #: build as a collection (None: decide from ``[tool.amplifier.collection]``)
+        collection: Optional[bool] = None
+        #: the backend the wrapping backend wraps (None: the one ``[build-system].requires`` names)
+        backend: Optional[str] = None
+        #: codes whose findings are set aside (former spellings resolved); a build still names them
+        ignore: tuple[CodeId, ...] = ()
+
+else:
+    Options = record(
+        "Options",
+        ("exclude", "dev_versions", "collection", "backend", "ignore"),
+        defaults=((), "error", None, None, ()),
+        module=__name__,
+    )
 
 
 def _string_list(value: Any) -> Optional[tuple[str, ...]]:
@@ -80,16 +91,23 @@ _VALIDATORS: dict[str, tuple[str, Callable[[Any], Any], str]] = {
 _LISTS = frozenset({"exclude", "ignore"})
 
 
-class HookOptions(NamedTuple):
-    """A build backend's own table of our options (hatchling's hook table), layered over
-    ``[tool.smart-tool]``: the adapter that reads it says what it is called and which of its
-    keys belong to the backend, so the core knows no backend's names."""
+if TYPE_CHECKING:
 
-    #: the table's dotted name, as diagnostics show it
-    table: str
-    values: Mapping[str, Any]
-    #: keys the backend itself reads from the table; never ours to refuse
-    backend_keys: frozenset[str] = frozenset()
+    class HookOptions(NamedTuple):
+        """A build backend's own table of our options (hatchling's hook table), layered over
+        ``[tool.smart-tool]``: the adapter that reads it says what it is called and which of its
+        keys belong to the backend, so the core knows no backend's names."""
+
+        #: the table's dotted name, as diagnostics show it
+        table: str
+        values: Mapping[str, Any]
+        #: keys the backend itself reads from the table; never ours to refuse
+        backend_keys: frozenset[str] = frozenset()
+
+else:
+    HookOptions = record(
+        "HookOptions", ("table", "values", "backend_keys"), defaults=(frozenset(),), module=__name__
+    )
 
 
 def option_names() -> tuple[str, ...]:

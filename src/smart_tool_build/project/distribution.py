@@ -38,6 +38,9 @@ from ..parsing.lines import json_key_lines, toml_key_line
 from .names import PACKAGE_JSON, PYPROJECT
 from .optin import collection_table
 from .python_source import parse_module, string_assignment
+from .records import record
+
+TYPE_CHECKING = False
 
 _VERSION_ASSIGN = re.compile(
     r"""^[ \t]*(?:__version__|VERSION|version)[ \t]*(?::[ \t]*str[ \t]*)?=[ \t]*['"]([^'"]+)['"]""",
@@ -48,33 +51,53 @@ _VERSION_ASSIGN = re.compile(
 _EMPTY: Mapping[str, Any] = MappingProxyType({})
 
 
-class PackageVersion(NamedTuple):
-    """A package version and where it came from, or why it could not be known."""
+if TYPE_CHECKING:
 
-    value: Optional[str]
-    origin: str
-    path: Optional[str] = None
-    line: Optional[int] = None
-    unresolved: Optional[str] = None
-    #: the version's configuration itself is broken (a bad pattern): an error, not a gap
-    invalid: bool = False
-    #: the text as the package definition (or the file it names) writes it, when known; a
-    #: build backend's resolved version is often only its normal form
-    written: Optional[str] = None
-    #: how its ecosystem spells versions: "pep440" (Python) or "semver" (package.json)
-    scheme: Literal["pep440", "semver"] = "pep440"
+    class PackageVersion(NamedTuple):
+        """A package version and where it came from, or why it could not be known."""
+
+        value: Optional[str]
+        origin: str
+        path: Optional[str] = None
+        line: Optional[int] = None
+        unresolved: Optional[str] = None
+        #: the version's configuration itself is broken (a bad pattern): an error, not a gap
+        invalid: bool = False
+        #: the text as the package definition (or the file it names) writes it, when known; a
+        #: build backend's resolved version is often only its normal form
+        written: Optional[str] = None
+        #: how its ecosystem spells versions: "pep440" (Python) or "semver" (package.json)
+        scheme: Literal["pep440", "semver"] = "pep440"
+
+else:
+    PackageVersion = record(
+        "PackageVersion",
+        ("value", "origin", "path", "line", "unresolved", "invalid", "written", "scheme"),
+        defaults=(None, None, None, False, None, "pep440"),
+        module=__name__,
+    )
 
 
-class PackageDefinition(NamedTuple):
-    """What the checks need from pyproject.toml or package.json."""
+if TYPE_CHECKING:
 
-    path: Optional[str]
-    name: Optional[str]
-    version: PackageVersion
-    scripts: Optional[frozenset[str]] = None
-    tool: Mapping[str, Any] = _EMPTY
-    text: Optional[str] = None
-    data: Mapping[str, Any] = _EMPTY
+    class PackageDefinition(NamedTuple):
+        """What the checks need from pyproject.toml or package.json."""
+
+        path: Optional[str]
+        name: Optional[str]
+        version: PackageVersion
+        scripts: Optional[frozenset[str]] = None
+        tool: Mapping[str, Any] = _EMPTY
+        text: Optional[str] = None
+        data: Mapping[str, Any] = _EMPTY
+
+else:
+    PackageDefinition = record(
+        "PackageDefinition",
+        ("path", "name", "version", "scripts", "tool", "text", "data"),
+        defaults=(None, _EMPTY, None, _EMPTY),
+        module=__name__,
+    )
 
 
 def core_metadata(data: bytes) -> dict[str, str]:

@@ -8,6 +8,10 @@ import re
 from pathlib import Path
 from typing import NamedTuple, Optional
 
+from .records import record
+
+TYPE_CHECKING = False
+
 _BOM = b"\xef\xbb\xbf"
 #: the line breaks Python's tokenizer counts (a lone CR too)
 _BREAK = re.compile(rb"\r\n|\r|\n")
@@ -16,16 +20,21 @@ _BREAK = re.compile(rb"\r\n|\r|\n")
 _SIMPLE_LITERAL = re.compile(rb"([uUrR]?)('\'\'|\"\"\"|'|\")([^'\"\\\r\n]*)\2\Z")
 
 
-class StringAssignment(NamedTuple):
-    """``NAME = "..."`` at a module's top level, and where its string literal stands."""
+if TYPE_CHECKING:
 
-    value: str
-    #: the statement's first line (1-based)
-    line: int
-    #: the literal's start and end as (line, column): 1-based lines, 0-based UTF-8 byte
-    #: columns (ast's), so an edit can replace exactly the literal's bytes
-    start: tuple[int, int]
-    end: tuple[int, int]
+    class StringAssignment(NamedTuple):
+        """``NAME = "..."`` at a module's top level, and where its string literal stands."""
+
+        value: str
+        #: the statement's first line (1-based)
+        line: int
+        #: the literal's start and end as (line, column): 1-based lines, 0-based UTF-8 byte
+        #: columns (ast's), so an edit can replace exactly the literal's bytes
+        start: tuple[int, int]
+        end: tuple[int, int]
+
+else:
+    StringAssignment = record("StringAssignment", ("value", "line", "start", "end"), module=__name__)
 
 
 def parse_module(path: Path) -> Optional[ast.Module]:

@@ -18,7 +18,10 @@ from typing import Any, NamedTuple, Optional
 from ..diagnostics.diagnostic import Diagnostic, make
 from ..project.names import DESCRIPTOR_NAME, MANIFEST_NAME
 from ..project.paths import escapes
+from ..project.records import record
 from . import requirements
+
+TYPE_CHECKING = False
 
 __all__ = ["InstallDoc", "candidates", "check_install_docs", "reference", "wheel_place"]
 
@@ -42,13 +45,18 @@ _DIST_INFO_OWN = frozenset(
 )
 
 
-class InstallDoc(NamedTuple):
-    """One install document the manifest names, found inside the root."""
+if TYPE_CHECKING:
 
-    #: its path relative to the distribution root (POSIX): where it is in the source and sdist
-    source: str
-    #: the path as the manifest gives it, normalised, relative to the manifest's folder
-    reference: str
+    class InstallDoc(NamedTuple):
+        """One install document the manifest names, found inside the root."""
+
+        #: its path relative to the distribution root (POSIX): where it is in the source and sdist
+        source: str
+        #: the path as the manifest gives it, normalised, relative to the manifest's folder
+        reference: str
+
+else:
+    InstallDoc = record("InstallDoc", ("source", "reference"), module=__name__)
 
 
 def candidates(manifest_relative: str, install: str) -> Optional[list[str]]:

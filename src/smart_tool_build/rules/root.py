@@ -20,6 +20,7 @@ from ..project import config, distribution, walk
 from ..project.distribution import PackageDefinition, PackageVersion
 from ..project.names import DESCRIPTOR_NAME, MANIFEST_NAME, PYPROJECT
 from ..project.python_source import import_path
+from ..project.records import record
 from . import descriptor, manifest
 from .build_system import build_system_rules, plugin_named_rule
 from .cli_argv import cli_argv_rule
@@ -114,14 +115,19 @@ def check_root(
     return _finish(report)
 
 
-class _Located(NamedTuple):
-    """The manifest the descriptor names, found: what the manifest's checks need."""
+if TYPE_CHECKING:
 
-    #: its path relative to the root (POSIX, normalised)
-    relative: str
-    resolved: Path
-    #: the other SMART_TOOL.md files of the root's scan
-    others: list[str]
+    class _Located(NamedTuple):
+        """The manifest the descriptor names, found: what the manifest's checks need."""
+
+        #: its path relative to the root (POSIX, normalised)
+        relative: str
+        resolved: Path
+        #: the other SMART_TOOL.md files of the root's scan
+        others: list[str]
+
+else:
+    _Located = record("_Located", ("relative", "resolved", "others"), module=__name__)
 
 
 def _read_package(

@@ -16,21 +16,27 @@ from typing import TYPE_CHECKING, NamedTuple
 
 from ..diagnostics.diagnostic import Diagnostic, Severity, make
 from ..project.distribution import PackageVersion
+from ..project.records import record
 from .versions import is_development, same_text
 
 if TYPE_CHECKING:
     from ..project.python_source import StringAssignment
 
 
-class VersionAttr(NamedTuple):
-    """A static ``__version__`` that is not the package's version, and where it is written."""
+if TYPE_CHECKING:
 
-    #: the module's path, relative to the root (POSIX)
-    path: str
-    #: the assignment, with its literal's place (for an edit that replaces exactly it)
-    assignment: StringAssignment
-    #: the version it should say: the package's, as written where known
-    expected: str
+    class VersionAttr(NamedTuple):
+        """A static ``__version__`` that is not the package's version, and where it is written."""
+
+        #: the module's path, relative to the root (POSIX)
+        path: str
+        #: the assignment, with its literal's place (for an edit that replaces exactly it)
+        assignment: StringAssignment
+        #: the version it should say: the package's, as written where known
+        expected: str
+
+else:
+    VersionAttr = record("VersionAttr", ("path", "assignment", "expected"), module=__name__)
 
 
 def package_inits(root: Path, manifest_relative: str) -> list[str]:
