@@ -120,3 +120,44 @@ def test_the_typing_check_sees_run_time_imports() -> None:
         "    from typing import cast\n"
     )
     assert _typing_imports_at_run_time(ast.parse(source)) == [1, 6, 8]
+
+
+def _declared_records(tree: ast.Module) -> dict[str, tuple[list[str], int, list[str], int]]:
+    """Each ``if TYPE_CHECKING: class X(NamedTuple) ... else: X = record("X", (...), defaults=...)``
+    of a module: the declared fields and how many default, beside the record's fields and
+    defaults."""
+    found = {}
+    for node in tree.body:
+        if not (
+            isinstance(node, ast.If) and isinstance(node.test, ast.Name) and node.test.id == "TYPE_CHECKING"
+        ):
+            continue
+        made = {}
+        for statement in node.orelse:
+            call = statement.value if isinstance(statement, ast.Assign) else None
+            if isinstance(call, ast.Call) and isinstance(call.func, ast.Name) and call.func.id == "record":
+                fields = [e.value for e in call.args[1].elts]  # type: ignore[attr-defined]
+                defaults = next((k.value for k in call.keywords if k.arg == "defaults"), None)
+                made[statement.targets[0].id] = (fields, len(defaults.elts) if defaults else 0)  # type: ignore[attr-defined,union-attr]
+        for declared in node.body:
+            if isinstance(declared, ast.ClassDef) and declared.name in made:
+                annotated = [s for s in declared.body if isinstance(s, ast.AnnAssign)]
+                names = [s.target.id for s in annotated]  # type: ignore[union-attr]
+                with_default = sum(s.value is not None for s in annotated)
+                found[declared.name] = (names, with_default, *made[declared.name])
+    return found
+
+
+def test_every_record_makes_the_fields_the_type_checker_reads() -> None:
+    """A named tuple built by ``project.records.record`` at run time and declared as a
+    ``NamedTuple`` for the type checker has the same fields, in order, and the same defaults."""
+    seen = 0
+    for path in sorted((SRC / "smart_tool_build").rglob("*.py")):
+        for name, (declared, declared_defaults, made, made_defaults) in _declared_records(
+            ast.parse(path.read_text(encoding="utf-8"))
+        ).items():
+            seen += 1
+            where = f"{path.relative_to(SRC)}: {name}"
+            assert made == declared, where
+            assert made_defaults == declared_defaults, where
+    assert seen >= 10  # the build path's, the descriptor's and the accessor's
