@@ -30,6 +30,8 @@ def record(
     field_defaults = dict(zip(fields[count - len(defaults) :], defaults))
 
     def __new__(cls: type, *args: Any, **kwargs: Any) -> Any:
+        if not kwargs and len(args) == count:  # the common call, as fast as namedtuple's
+            return tuple.__new__(cls, args)
         if len(args) > count:
             raise TypeError(f"{typename}() takes {count} positional arguments but {len(args)} were given")
         values = list(args)
