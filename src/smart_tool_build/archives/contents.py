@@ -12,6 +12,7 @@ from ..diagnostics.diagnostic import Diagnostic, has_errors, make
 from ..parsing.safe_yaml import LineDict
 from ..project.config import Options
 from ..project.distribution import PackageVersion, normalize_name
+from ..project.light_dataclass import dataclass, field
 from ..project.names import DESCRIPTOR_NAME as DESCRIPTOR
 from ..project.names import MANIFEST_NAME as MANIFEST
 from ..project.walk import excluded, skipped
@@ -19,12 +20,6 @@ from ..rules import manifest as manifest_module
 from ..rules.placeholders import placeholder_rule
 from ..rules.versions import compare_versions, same_version
 from .reader import Archive
-
-TYPE_CHECKING = False
-if TYPE_CHECKING:
-    from dataclasses import dataclass, field
-else:  # the same classes, without code generated at import (light_dataclass.py)
-    from ..project.light_dataclass import dataclass, field
 
 
 @dataclass(frozen=True)

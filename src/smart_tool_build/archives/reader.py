@@ -15,13 +15,8 @@ from collections.abc import Iterable
 from pathlib import Path
 from typing import Callable, Optional
 
+from ..project.light_dataclass import dataclass, field
 from ..project.names import DESCRIPTOR_NAME, MANIFEST_NAME, PROJECTION_NAME, PYPROJECT
-
-TYPE_CHECKING = False
-if TYPE_CHECKING:
-    from dataclasses import dataclass, field
-else:  # the same classes, without code generated at import (light_dataclass.py)
-    from ..project.light_dataclass import dataclass, field
 
 #: members larger than this are listed but never read
 MAX_MEMBER_BYTES = 1024 * 1024

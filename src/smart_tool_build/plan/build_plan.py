@@ -21,15 +21,11 @@ from ..archives.verify import SourceFacts
 from ..diagnostics.diagnostic import Diagnostic, has_errors, set_aside
 from ..project.config import HookOptions, Options
 from ..project.distribution import is_collection
+from ..project.light_dataclass import dataclass, field
 from ..project.manifest_model import projection_bytes
 from ..project.names import DESCRIPTOR_NAME
 from ..rules.root import RootReport, check_root
 from .layout import ArtifactKind, Layout, PlannedFile, plan_layout
-
-if TYPE_CHECKING:
-    from dataclasses import dataclass, field
-else:  # the same classes, without code generated at import (light_dataclass.py)
-    from ..project.light_dataclass import dataclass, field
 
 if TYPE_CHECKING:
     from ..rules.collection import CollectionReport

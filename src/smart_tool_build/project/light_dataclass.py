@@ -5,9 +5,9 @@ source text and compiles it with ``exec`` at import, in every process, bytecode 
 about half a millisecond a class, paid by every build process that imports the checks. The
 classes made here get the same constructor (positional or keyword arguments, defaults,
 default factories), the same ``repr`` and equality, and for ``frozen=True`` the same
-refusal to be changed and the same hash, from three shared functions. The type checker
-reads the modules' ``from dataclasses import dataclass, field`` under ``TYPE_CHECKING``,
-so it checks them as dataclasses.
+refusal to be changed and the same hash, from three shared functions. For the type checker
+this module's ``dataclass`` and ``field`` are :mod:`dataclasses`' own, so it checks the
+classes as dataclasses.
 
 Only what the build path's classes use is supported: fields from the class's own
 annotations (no inheritance between them, no ``ClassVar``), ``frozen``, and
@@ -32,7 +32,7 @@ class _Factory:
         self.make = make
 
 
-def field(*, default_factory: Callable[[], Any]) -> Any:
+def _field(*, default_factory: Callable[[], Any]) -> Any:
     """A field whose default is made anew for each instance."""
     return _Factory(default_factory)
 
@@ -89,7 +89,7 @@ def _refuse(self: Any, name: str, *value: Any) -> None:
     raise FrozenInstanceError(f"cannot assign to field {name!r}")
 
 
-def dataclass(cls: Any = None, *, frozen: bool = False) -> Any:
+def _dataclass(cls: Any = None, *, frozen: bool = False) -> Any:
     """The class with its fields' constructor, ``repr`` and equality (see the module's doc)."""
 
     def make(cls: Any) -> Any:
@@ -119,3 +119,10 @@ def dataclass(cls: Any = None, *, frozen: bool = False) -> Any:
         return cls
 
     return make if cls is None else make(cls)
+
+
+if TYPE_CHECKING:
+    from dataclasses import dataclass as dataclass
+    from dataclasses import field as field
+else:
+    dataclass, field = _dataclass, _field

@@ -11,13 +11,8 @@ from fnmatch import fnmatchcase
 from pathlib import Path
 from typing import Optional
 
+from .light_dataclass import dataclass, field
 from .names import DESCRIPTOR_NAME, MANIFEST_NAME, PACKAGE_JSON, PYPROJECT
-
-TYPE_CHECKING = False
-if TYPE_CHECKING:
-    from dataclasses import dataclass, field
-else:  # the same classes, without code generated at import (light_dataclass.py)
-    from .light_dataclass import dataclass, field
 
 #: the files that make a folder a distribution (the spec's "package definition")
 PACKAGE_DEFINITIONS = frozenset({PYPROJECT, PACKAGE_JSON})

@@ -18,6 +18,7 @@ from ..diagnostics.diagnostic import Diagnostic, has_errors, make, set_aside
 from ..parsing import frontmatter, safe_yaml
 from ..project import config, distribution, walk
 from ..project.distribution import PackageDefinition, PackageVersion
+from ..project.light_dataclass import dataclass, field
 from ..project.names import DESCRIPTOR_NAME, MANIFEST_NAME, PYPROJECT
 from ..project.python_source import import_path
 from ..project.records import record
@@ -30,10 +31,6 @@ from .version_attr import version_attr_rule
 from .versions import compare_versions, same_version
 
 TYPE_CHECKING = False
-if TYPE_CHECKING:
-    from dataclasses import dataclass, field
-else:  # the same classes, without code generated at import (light_dataclass.py)
-    from ..project.light_dataclass import dataclass, field
 
 __all__ = [
     "RootJob",

@@ -22,6 +22,7 @@ from typing import Optional
 
 from ...diagnostics.diagnostic import Diagnostic, has_errors, make
 from ...project.distribution import is_collection as is_collection  # part of this package's API
+from ...project.light_dataclass import dataclass, field
 from ...project.python_source import read_version_attr as read_version_attr  # part of this package's API
 from ...project.walk import UNREADABLE_HINT
 from .embedded import embedded_rules, has_embedded
@@ -31,12 +32,6 @@ from .package import find_package_dir, package_rules, version_attr_rules
 from .packagedata import CollectionPlan, plan_package_data
 from .project import RESOURCE_FOLDERS, Project, read_pyproject
 from .resources import resource_folders, resource_rules
-
-TYPE_CHECKING = False
-if TYPE_CHECKING:
-    from dataclasses import dataclass, field
-else:  # the same classes, without code generated at import (light_dataclass.py)
-    from ...project.light_dataclass import dataclass, field
 
 __all__ = [
     "RESOURCE_FOLDERS",

@@ -22,16 +22,11 @@ import os
 from pathlib import Path
 from typing import Optional
 
+from ...project.light_dataclass import dataclass
 from ...project.names import PYPROJECT
 from ...project.paths import inside
 from .project import Project, skipped_folder
 from .resources import Folders, list_folder
-
-TYPE_CHECKING = False
-if TYPE_CHECKING:
-    from dataclasses import dataclass
-else:  # the same classes, without code generated at import (light_dataclass.py)
-    from ...project.light_dataclass import dataclass
 
 _SKIPPED_SUFFIXES = (".pyc", ".pyo")
 _SDIST_EXTRAS = ("setup.py", "setup.cfg", "MANIFEST.in")

@@ -10,14 +10,9 @@ from typing import Any, Optional
 from ...diagnostics.diagnostic import CodeId, Diagnostic, Severity, make
 from ...parsing.lines import toml_line
 from ...project import distribution
+from ...project.light_dataclass import dataclass
 from ...project.names import PYPROJECT
 from ...project.walk import skipped
-
-TYPE_CHECKING = False
-if TYPE_CHECKING:
-    from dataclasses import dataclass
-else:  # the same classes, without code generated at import (light_dataclass.py)
-    from ...project.light_dataclass import dataclass
 
 #: the folders the spec's discovery (and its installed layout) knows, in the spec's order
 RESOURCE_FOLDERS = ("profiles", "agents", "context", "scenario-tools", "modules", "templates", "docs")
