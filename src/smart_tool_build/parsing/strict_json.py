@@ -75,7 +75,10 @@ _BLANK = " \t\n\r"  # json's whitespace
 
 def _scan(text: str) -> tuple[bool, Any]:
     """``(True, value)`` when the C scanner reads ``text`` as one strict JSON document, else
-    ``(False, None)``: no scanner here, or something for :func:`json.loads` to explain."""
+    ``(False, None)``: no scanner here, or something for :func:`json.loads` to explain.
+
+    ``project.manifest_model.loads_json`` is the lenient twin the projection is read with;
+    it is not shared because this layer is below it and its strict hooks are not wanted there."""
     try:
         from _json import make_scanner
     except ImportError:  # pragma: no cover - an interpreter without the accelerator
