@@ -44,7 +44,7 @@ CHUNK = 8 * 1024 * 1024
 PROBE = r"""
 import resource, sys, time, io, contextlib
 start = time.perf_counter()
-from smart_tool_build.cli import main
+from smart_tool.cli import main
 with contextlib.redirect_stdout(io.StringIO()):
     code = main(["inspect", sys.argv[1]])
 elapsed = time.perf_counter() - start

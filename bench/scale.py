@@ -70,7 +70,7 @@ print(count, elapsed, peak)
 OURS = r"""
 import io, resource, sys, time, contextlib
 start = time.perf_counter()
-from smart_tool_build.cli import main
+from smart_tool.cli import main
 out = io.StringIO()
 with contextlib.redirect_stdout(out):
     code = main(["check", "--recursive", "--format", "json", *sys.argv[2:], sys.argv[1]])
@@ -85,7 +85,7 @@ print(len(document["checked"]), elapsed, peak)
 CATALOG_CHECK = r"""
 import io, resource, sys, time, contextlib
 start = time.perf_counter()
-from smart_tool_build.cli import main
+from smart_tool.cli import main
 out = io.StringIO()
 with contextlib.redirect_stdout(out):
     code = main(["catalog", "check", "--format", "json", *sys.argv[2:], sys.argv[1]])

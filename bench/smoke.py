@@ -32,7 +32,7 @@ SMOKE = REPO / "fixtures" / "smoke"
 FIXTURE = SMOKE / "valid"
 #: runs smart-tool's main, then prints the process's peak memory (KiB) on stderr's last line
 MEASURED = (
-    "import sys; from smart_tool_build.cli import main; code = main(sys.argv[1:]); "
+    "import sys; from smart_tool.cli import main; code = main(sys.argv[1:]); "
     "print([line.split()[1] for line in open('/proc/self/status') if line.startswith('VmHWM')][0], "
     "file=sys.stderr); raise SystemExit(code)"
 )
@@ -72,7 +72,7 @@ def environment(installer: str) -> dict[str, str]:
 def once(wheel: Path, env: dict[str, str], measured: bool = False) -> tuple[float, int]:
     """Seconds, and (``measured``) smoke's peak memory in KiB."""
     start = time.perf_counter()
-    command = [sys.executable, "-c", MEASURED] if measured else [sys.executable, "-m", "smart_tool_build"]
+    command = [sys.executable, "-c", MEASURED] if measured else [sys.executable, "-m", "smart_tool"]
     done = subprocess.run(
         [*command, "smoke", "--no-deps", wheel.name],
         cwd=wheel.parent,

@@ -60,7 +60,7 @@ def build_wheel(work: Path, name: str, overlay: str = "", defect: str = "") -> P
 
 
 def once(wheel: Path, timeout: float, jobs: int | None) -> float:
-    from smart_tool_build.smoke.run import SmokeOptions, smoke_wheel
+    from smart_tool.smoke.run import SmokeOptions, smoke_wheel
 
     start = time.perf_counter()
     smoke_wheel(wheel, wheel.name, SmokeOptions(timeout=timeout, deps=False, jobs=jobs))

@@ -1,4 +1,4 @@
-"""pytest setup: the repository's src on sys.path (unless testing the installed package),
+"""pytest setup: the two distributions' sources on sys.path (unless testing the installed packages),
 and fixtures. The helpers themselves are in support.py."""
 
 from __future__ import annotations
@@ -14,9 +14,11 @@ from pathlib import Path
 import pytest
 from hypothesis import HealthCheck, settings
 
-_SRC = Path(__file__).resolve().parents[1] / "src"
-if os.environ.get("SMART_TOOL_TEST_INSTALLED") != "1" and str(_SRC) not in sys.path:
-    sys.path.insert(0, str(_SRC))
+_REPO = Path(__file__).resolve().parents[1]
+if os.environ.get("SMART_TOOL_TEST_INSTALLED") != "1":
+    for _source in (_REPO / "cli" / "src", _REPO / "src"):
+        if str(_source) not in sys.path:
+            sys.path.insert(0, str(_source))
 
 # the hypothesis profiles every property test runs under: "ci" by default, "long" on demand
 # (HYPOTHESIS_PROFILE=long, the long runs BENCHMARKS.md quotes)

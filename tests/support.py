@@ -3,7 +3,7 @@
 A plain module rather than conftest.py, so ``from support import ...`` cannot pick up another
 folder's conftest (tests/e2e has its own). Set ``SMART_TOOL_TEST_INSTALLED=1`` to test the
 installed package: the CLI then runs with the environment as it is; otherwise the
-repository's ``src`` is put first on PYTHONPATH (and on sys.path, see conftest.py).
+repository's ``src`` and ``cli/src`` are put first on PYTHONPATH (and on sys.path, see conftest.py).
 """
 
 from __future__ import annotations
@@ -23,6 +23,8 @@ import pytest
 
 REPO = Path(__file__).resolve().parents[1]
 SRC = REPO / "src"
+#: the command line's distribution, smart-tool, beside the build distribution
+CLI_SRC = REPO / "cli" / "src"
 FIXTURES = REPO / "fixtures"
 ROOTS = FIXTURES / "roots"
 CORPUS = Path(__file__).resolve().parents[2] / "shared" / "corpus"
@@ -36,14 +38,14 @@ def cli_env() -> dict[str, str]:
     env.pop("PYTHONSTARTUP", None)
     env["PYTHONDONTWRITEBYTECODE"] = "1"
     if env.get("SMART_TOOL_TEST_INSTALLED") != "1":
-        env["PYTHONPATH"] = os.pathsep.join(filter(None, [str(SRC), env.get("PYTHONPATH")]))
+        env["PYTHONPATH"] = os.pathsep.join(filter(None, [str(SRC), str(CLI_SRC), env.get("PYTHONPATH")]))
     return env
 
 
 def run_cli(
-    *args: str, cwd: Optional[Path] = None, module: str = "smart_tool_build"
+    *args: str, cwd: Optional[Path] = None, module: str = "smart_tool"
 ) -> subprocess.CompletedProcess[str]:
-    """``python -m smart_tool_build ARGS``; never raises on a non-zero exit."""
+    """``python -m smart_tool ARGS``; never raises on a non-zero exit."""
     return subprocess.run(
         [sys.executable, "-m", module, *args],
         cwd=cwd or REPO,

@@ -16,7 +16,7 @@ from buildkit import HATCHLING, REPO, SETUPTOOLS, WRAPPED, Builder, pip_download
 def builder(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Builder]:
     wheelhouse = tmp_path_factory.mktemp("wheelhouse")
     subprocess.run(
-        [sys.executable, "-m", "pip", "wheel", "-q", "--no-deps", "-w", str(wheelhouse), str(REPO)],
+        [sys.executable, "-m", "pip", "wheel", "-q", "--no-deps", "-w", str(wheelhouse), str(REPO), str(REPO / "cli")],
         check=True,
     )
     pip_download(
@@ -30,6 +30,7 @@ def builder(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Builder]:
             "editables",
             "setuptools-scm",
             "hatch-vcs",
+            "uv",  # the command line's dependency: a smart-tool installed offline needs it
             *WRAPPED.values(),
         ],
         wheelhouse,

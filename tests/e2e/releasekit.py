@@ -105,14 +105,14 @@ def tools_wheelhouse(builder: Builder) -> Path:
 
 
 def without_us(builder: Builder) -> Path:
-    """The session's wheelhouse without smart-tool-build (links to the same files)."""
+    """The session's wheelhouse without smart-tool-build and smart-tool (links to the same files)."""
     folder = builder.root.parent / "wheelhouse-without-us"
     if not folder.exists():
         staging = folder.with_name(folder.name + ".partial")
         shutil.rmtree(staging, ignore_errors=True)
         staging.mkdir()
         for wheel in builder.wheelhouse.iterdir():
-            if not wheel.name.startswith("smart_tool_build-"):
+            if not wheel.name.startswith(("smart_tool_build-", "smart_tool-")):
                 os.link(wheel, staging / wheel.name)
         staging.rename(folder)
     return folder

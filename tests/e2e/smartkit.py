@@ -53,9 +53,9 @@ def cli_env() -> dict[str, str]:
 
 
 def smart_tool(*args: str | Path, cwd: Optional[Path] = None) -> subprocess.CompletedProcess[str]:
-    """``python -m smart_tool_build ARGS`` (the code under test); never raises on an exit code."""
+    """``python -m smart_tool ARGS`` (the code under test); never raises on an exit code."""
     return subprocess.run(
-        [sys.executable, "-m", "smart_tool_build", *map(str, args)],
+        [sys.executable, "-m", "smart_tool", *map(str, args)],
         cwd=cwd or REPO,
         env=cli_env(),
         capture_output=True,

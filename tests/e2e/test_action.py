@@ -202,7 +202,7 @@ def test_nothing_built_is_said_and_fails(runner: Runner, tmp_path: Path) -> None
 
 def test_the_python_is_the_action_checkout(runner: Runner) -> None:
     done = subprocess.run(
-        [str(runner.python), "-m", "smart_tool_build", "--version"], capture_output=True, text=True
+        [str(runner.python), "-m", "smart_tool", "--version"], capture_output=True, text=True
     )
     assert done.stdout.startswith("smart-tool-build "), done.stdout + done.stderr
     assert sys.executable != str(runner.python)

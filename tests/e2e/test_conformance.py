@@ -26,7 +26,7 @@ import pytest
 from buildkit import FIXTURES, Builder
 from test_smoke import Runner
 
-from smart_tool_build.smoke.kit_rules import FILE_RULES, KIT_IDS, OUR_RUNTIME_RULES, RUNTIME_RULES
+from smart_tool.smoke.kit_rules import FILE_RULES, KIT_IDS, OUR_RUNTIME_RULES, RUNTIME_RULES
 
 pytestmark = pytest.mark.build
 
@@ -329,7 +329,7 @@ def test_provenance_names_the_release_the_descriptor_and_the_rules(smoked: dict[
 
 def _json_smoke(runner: Runner, dist: Path, *args: str) -> dict[str, Any]:
     done = subprocess.run(
-        [sys.executable, "-m", "smart_tool_build", "smoke", "--no-deps", "--format", "json", *args],
+        [sys.executable, "-m", "smart_tool", "smoke", "--no-deps", "--format", "json", *args],
         cwd=dist,
         env=runner.env(),
         capture_output=True,

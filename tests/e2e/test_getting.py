@@ -41,8 +41,8 @@ from releasekit import (
 )
 from smartkit import cli_env
 
+from smart_tool.authoring.scaffold import build_setup
 from smart_tool_build import __version__
-from smart_tool_build.authoring.scaffold import build_setup
 
 if sys.version_info >= (3, 11):
     import tomllib
@@ -170,6 +170,12 @@ def test_uv_build(builder: Builder, reference: str) -> None:
 # ---- the git repository, as a command-line tool
 
 
+def from_git(url: str) -> list[str]:
+    """What ``uv tool install`` takes for the README's route: the command line from its
+    folder of the repository, and the build distribution it pins, from the same tag."""
+    return ["--with", f"smart-tool-build @ git+{url}@{TAG}", f"smart-tool @ git+{url}@{TAG}#subdirectory=cli"]
+
+
 def test_uv_tool_install(builder: Builder, repository: Path) -> None:
     env = offline_env(
         builder,
@@ -177,11 +183,13 @@ def test_uv_tool_install(builder: Builder, repository: Path) -> None:
         UV_TOOL_DIR=str(builder.root / "getting-uv-tools"),
         UV_TOOL_BIN_DIR=str(builder.root / "getting-uv-bin"),
     )
-    done = run([*uv(), "tool", "install", f"git+{repository.as_uri()}@{TAG}"], builder.root, env)
+    done = run([*uv(), "tool", "install", *from_git(repository.as_uri())], builder.root, env)
     assert done.returncode == 0, output(done)
     smart_tool = builder.root / "getting-uv-bin" / "smart-tool"
     version = run([str(smart_tool), "--version"], builder.root, env)
-    assert version.stdout.strip() == f"smart-tool-build {__version__}", output(version)
+    assert version.stdout.strip() == f"smart-tool {__version__} (smart-tool-build {__version__})", output(
+        version
+    )
     checked = run([str(smart_tool), "check", str(EXAMPLE)], builder.root, env)
     assert checked.returncode == 0, output(checked)
 
@@ -199,7 +207,7 @@ def test_the_new_users_way_from_an_empty_folder(builder: Builder, repository: Pa
         UV_TOOL_BIN_DIR=str(builder.root / "getting-journey-bin"),
         **rewrite_public_to(repository),
     )
-    installed = run([*uv(), "tool", "install", f"git+{PUBLIC}@{TAG}"], builder.root, env)
+    installed = run([*uv(), "tool", "install", *from_git(PUBLIC)], builder.root, env)
     assert installed.returncode == 0, output(installed)
     project = builder.root / "acme-journey"
     project.mkdir()
@@ -321,7 +329,7 @@ def test_smoke_find_links(builder: Builder, library_wheel: Path, installer: str)
             pytest.skip("uv is not installed")
         folders.insert(0, str(Path(found).parent))
     env["PATH"] = ":".join(folders)
-    smoke = [sys.executable, "-m", "smart_tool_build", "smoke", "--format", "json"]
+    smoke = [sys.executable, "-m", "smart_tool", "smoke", "--format", "json"]
     if installer == "uv":  # (pip's failure says the same: tests/unit/smoke/test_find_links.py)
         stuck = run([*smoke, library_wheel.name], library_wheel.parent, env)
         assert stuck.returncode == 2, output(stuck)

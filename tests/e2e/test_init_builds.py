@@ -19,7 +19,7 @@ import pytest
 from buildkit import Builder, assert_tool_built
 from smartkit import smart_tool
 
-from smart_tool_build.authoring.scaffold import build_setup, uv_cache_keys
+from smart_tool.authoring.scaffold import build_setup, uv_cache_keys
 
 if sys.version_info >= (3, 11):
     import tomllib

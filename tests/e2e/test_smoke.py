@@ -47,7 +47,7 @@ TIMEOUT = {
     "no-hang-stdin-closed--ignores-sigterm": 2.0,
     "no-hang-stdin-closed--every-probe": 2.0,
 }
-#: seconds between SIGTERM and SIGKILL (smart_tool_build.smoke.probe.GRACE_SECONDS)
+#: seconds between SIGTERM and SIGKILL (smart_tool.smoke.probe.GRACE_SECONDS)
 GRACE = 2.0
 #: smoked with their peak memory measured
 MEASURED = {"valid--megabytes"}
@@ -128,11 +128,11 @@ class Runner:
         return env
 
     def run(self, wheel: Path, *args: str, uv: bool = True, peak: bool = False) -> Smoked:
-        """``python -m smart_tool_build smoke``; with ``peak``, the same main run by a few lines
+        """``python -m smart_tool smoke``; with ``peak``, the same main run by a few lines
         that then write the process's peak memory into a file."""
         started = time.monotonic()
         env = self.env(uv=uv)
-        start = [sys.executable, "-m", "smart_tool_build"]
+        start = [sys.executable, "-m", "smart_tool"]
         if peak:
             env["SMOKE_PEAK_FILE"] = str(self.tmp / f"peak-{wheel.name}")
             start = [sys.executable, "-c", PEAK]
@@ -153,7 +153,7 @@ class Runner:
 #: runs smart-tool's main, then writes VmHWM (the peak resident set, in KiB) to SMOKE_PEAK_FILE
 PEAK = """
 import os, re, sys
-from smart_tool_build.cli import main
+from smart_tool.cli import main
 try:
     code = main(sys.argv[1:])
 finally:
@@ -433,7 +433,7 @@ def test_an_interrupt_of_smoke_ends_every_probe(
     temp.mkdir()
     env["TMPDIR"] = str(temp)
     process = subprocess.Popen(
-        [sys.executable, "-m", "smart_tool_build", "smoke", "--no-deps", "--timeout", "120", wheel.name],
+        [sys.executable, "-m", "smart_tool", "smoke", "--no-deps", "--timeout", "120", wheel.name],
         cwd=wheel.parent,
         env=env,
         stdout=subprocess.PIPE,
@@ -649,7 +649,7 @@ def test_a_wheel_that_cannot_be_installed_is_exit_2(
 def test_ignore_and_the_other_formats(wheels: dict[str, Path], runner: Runner) -> None:
     wheel = wheels["failure-exits-non-zero"]
     env = runner.env()
-    args = [sys.executable, "-m", "smart_tool_build", "smoke", "--no-deps", wheel.name]
+    args = [sys.executable, "-m", "smart_tool", "smoke", "--no-deps", wheel.name]
     text = subprocess.run(
         [*args, "--ignore", "installed-manifest-matches"],
         cwd=wheel.parent,
@@ -689,7 +689,7 @@ def test_sarif_of_a_smoked_wheel(wheels: dict[str, Path], runner: Runner, tmp_pa
     written = tmp_path / "smoke ü.sarif"
     options = ["--format", "sarif", "--ignore", "installed-manifest-matches", "--sarif-output", str(written)]
     done = subprocess.run(
-        [sys.executable, "-m", "smart_tool_build", "smoke", "--no-deps", wheel.name, *options],
+        [sys.executable, "-m", "smart_tool", "smoke", "--no-deps", wheel.name, *options],
         cwd=wheel.parent,
         env=runner.env(),
         capture_output=True,

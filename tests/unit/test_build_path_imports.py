@@ -75,8 +75,8 @@ def test_plan_and_verify_import_one_kind_of_checks_and_no_yaml(tmp_path: Path) -
     assert "smart_tool_build.archives.wheel_checks" in names
     assert "smart_tool_build.archives.sdist_checks" not in names
     assert "yaml" not in names
-    assert not [n for n in names if n.startswith(("smart_tool_build.cli", "smart_tool_build.smoke"))]
-    assert not [n for n in names if n.startswith(("smart_tool_build.registry", "smart_tool_build.authoring"))]
+    assert not [n for n in names if n.startswith(("smart_tool.cli", "smart_tool.smoke"))]
+    assert not [n for n in names if n.startswith(("smart_tool.registry", "smart_tool.authoring"))]
     sdist = imported(f"import hatchling.build\nhatchling.build.build_sdist({str(out)!r})\n", project)
     assert "smart_tool_build.archives.sdist_checks" in sdist
     assert "smart_tool_build.archives.wheel_checks" not in sdist

@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from smart_tool_build.cli.output import codes_markdown
+from smart_tool.cli.output import codes_markdown
 from smart_tool_build.diagnostics.diagnostic import CODES
 
 ROOT = Path(__file__).resolve().parents[2]

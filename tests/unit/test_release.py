@@ -78,7 +78,8 @@ def test_no_other_file_of_the_package_writes_the_version() -> None:
 
 
 def test_the_command_line_says_the_version() -> None:
-    assert run_cli("--version").stdout.strip() == f"smart-tool-build {smart_tool_build.__version__}"
+    version = smart_tool_build.__version__
+    assert run_cli("--version").stdout.strip() == f"smart-tool {version} (smart-tool-build {version})"
 
 
 def test_the_installed_metadata_says_the_version() -> None:
@@ -293,3 +294,13 @@ def test_every_ci_example_installs_smart_tool_build_by_a_route_that_works(page: 
             assert f"smart-tool-build @ git+{SOURCE}@v{__version__}" in line or (
                 f"git+{SOURCE}@v{__version__}" in line
             ), f"{page}: {line.strip()}"
+
+
+def test_the_two_distributions_are_of_one_version() -> None:
+    """smart-tool and smart-tool-build are released in lockstep: one version, and the
+    command line pins the build distribution at exactly it."""
+    import smart_tool
+
+    pyproject = tomllib.loads((REPO / "cli" / "pyproject.toml").read_text(encoding="utf-8"))
+    assert smart_tool.__version__ == smart_tool_build.__version__
+    assert f"smart-tool-build=={smart_tool_build.__version__}" in pyproject["project"]["dependencies"]

@@ -5,27 +5,48 @@ from __future__ import annotations
 import ast
 from pathlib import Path
 
-from support import SRC
+from support import CLI_SRC, SRC
 
+#: the two distributions: the lean build distribution and the command line above it
+PACKAGES = {"smart_tool_build": SRC, "smart_tool": CLI_SRC}
 PACKAGE = SRC / "smart_tool_build"
-MODULES = sorted(PACKAGE.rglob("*.py"))
+MODULES = sorted(
+    [*(SRC / "smart_tool_build").rglob("*.py"), *(CLI_SRC / "smart_tool").rglob("*.py")], key=str
+)
 MAX_LINES = 450
 
 
+def _source(path: Path) -> Path:
+    """The source folder ``path`` is under: ``src`` or ``cli/src``."""
+    return CLI_SRC if CLI_SRC in path.parents else SRC
+
+
+def _is_module(dotted: str) -> bool:
+    top = dotted.split(".")[0]
+    if top not in PACKAGES:
+        return False
+    base = PACKAGES[top] / dotted.replace(".", "/")
+    return base.with_suffix(".py").exists() or (base / "__init__.py").exists()
+
+
+def _ours(name: str) -> bool:
+    return name.split(".")[0] in PACKAGES
+
+
 def test_no_module_is_over_450_lines() -> None:
-    sizes = {p.relative_to(SRC).as_posix(): len(p.read_text(encoding="utf-8").splitlines()) for p in MODULES}
+    sizes = {_module_name(p): len(p.read_text(encoding="utf-8").splitlines()) for p in MODULES}
     assert {name: size for name, size in sizes.items() if size > MAX_LINES} == {}
 
 
 def test_every_module_says_what_it_owns() -> None:
     missing = [
-        p.relative_to(SRC).as_posix() for p in MODULES if not ast.get_docstring(ast.parse(p.read_bytes()))
+        _module_name(p) for p in MODULES if not ast.get_docstring(ast.parse(p.read_bytes()))
     ]
     assert missing == []
 
 
 def _module_name(path: Path) -> str:
-    parts = list(path.relative_to(SRC).with_suffix("").parts)
+    parts = list(path.relative_to(_source(path)).with_suffix("").parts)
     return ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
 
 
@@ -43,11 +64,11 @@ def _imports(path: Path) -> set[str]:
             target = ".".join([*base, *([node.module] if node.module else [])])
             for alias in node.names:
                 candidate = f"{target}.{alias.name}"
-                found.add(
-                    candidate if (SRC / candidate.replace(".", "/")).with_suffix(".py").exists() else target
-                )
+                found.add(candidate if _is_module(candidate) else target)
+        elif isinstance(node, ast.ImportFrom) and _ours(node.module or ""):
+            found.add(str(node.module))
         elif isinstance(node, ast.Import):
-            found |= {alias.name for alias in node.names if alias.name.startswith("smart_tool_build")}
+            found |= {alias.name for alias in node.names if _ours(alias.name)}
     return {module for module in found if module != name}
 
 
@@ -79,23 +100,32 @@ def test_no_import_circle_at_import_time() -> None:
     assert real == []
 
 
-#: the subpackages from the top layer down; a module may import its own layer and those below.
-#: Layers that share a row are siblings: neither imports the other. The entry modules at the
-#: package's top (hatch_hook, setuptools_plugin, backend) sit with the adapters.
+#: the rooms from the top layer down, the command line's distribution above the build's: a
+#: module may import its own layer and those below, so nothing of smart_tool_build imports
+#: smart_tool. Rooms that share a row are siblings: neither imports the other. The entry
+#: modules at the build package's top (hatch_hook, setuptools_plugin, backend) sit with the
+#: adapters.
 LAYERS: list[tuple[str, ...]] = [
-    ("cli",),
-    ("hatch_hook", "setuptools_plugin", "backend", "adapters"),
-    ("smoke", "registry", "authoring"),
-    ("plan",),
-    ("archives",),
-    ("runtime",),
-    ("rules",),
-    ("project",),
-    ("parsing", "diagnostics"),
+    ("smart_tool.cli",),
+    ("smart_tool.smoke", "smart_tool.registry", "smart_tool.authoring"),
+    (
+        "smart_tool_build.hatch_hook",
+        "smart_tool_build.setuptools_plugin",
+        "smart_tool_build.backend",
+        "smart_tool_build.adapters",
+    ),
+    ("smart_tool_build.plan",),
+    ("smart_tool_build.archives",),
+    ("smart_tool_build.runtime",),
+    ("smart_tool_build.rules",),
+    ("smart_tool_build.project",),
+    ("smart_tool_build.parsing", "smart_tool_build.diagnostics"),
 ]
-#: what every layer may import: the package's own ``__init__`` (its version and lazy names)
+#: the row whose rooms may import one another: the entry modules are shims over adapters/
+ENTRY_ROW = 2
+#: what every layer may import: each package's own ``__init__`` (its version and lazy names)
 #: is above all and imported by none but the cli's version line and ``__main__``
-TOP_LEVEL = {"smart_tool_build", "smart_tool_build.__main__"}
+TOP_LEVEL = {"smart_tool_build", "smart_tool", "smart_tool.__main__"}
 
 
 def _all_imports(path: Path) -> set[str]:
@@ -112,27 +142,23 @@ def _all_imports(path: Path) -> set[str]:
             target = ".".join([*base, *([node.module] if node.module else [])])
             for alias in node.names:
                 candidate = f"{target}.{alias.name}"
-                is_module = (SRC / candidate.replace(".", "/")).with_suffix(".py").exists() or (
-                    SRC / candidate.replace(".", "/") / "__init__.py"
-                ).exists()
-                found.add(candidate if is_module else target)
-        elif isinstance(node, ast.ImportFrom) and (node.module or "").startswith("smart_tool_build"):
+                found.add(candidate if _is_module(candidate) else target)
+        elif isinstance(node, ast.ImportFrom) and _ours(node.module or ""):
             found.add(str(node.module))
         elif isinstance(node, ast.Import):
-            found |= {alias.name for alias in node.names if alias.name.startswith("smart_tool_build")}
+            found |= {alias.name for alias in node.names if _ours(alias.name)}
     return {module for module in found if module != name}
 
 
+def _room(module: str) -> str:
+    return ".".join(module.split(".")[:2])
+
+
 def _layer(module: str) -> int:
-    room = module.split(".")[1] if "." in module else ""
     for depth, row in enumerate(LAYERS):
-        if room in row:
+        if _room(module) in row:
             return depth
     raise AssertionError(f"{module} is in no layer: add its subpackage to LAYERS")
-
-
-def _room(module: str) -> str:
-    return module.split(".")[1]
 
 
 def test_every_import_runs_down_a_layer() -> None:
@@ -142,14 +168,14 @@ def test_every_import_runs_down_a_layer() -> None:
         if module in TOP_LEVEL:
             continue
         for target in sorted(_all_imports(path)):
-            if target == "smart_tool_build" and module.startswith("smart_tool_build.cli."):
-                continue  # the version the command line prints
+            if target in ("smart_tool_build", "smart_tool") and module.startswith("smart_tool.cli"):
+                continue  # the versions the command line prints and holds together
             if target in TOP_LEVEL:
                 upward.append(f"{module} -> {target}")
                 continue
             here, there = _layer(module), _layer(target)
             if there < here or (
-                there == here and _room(target) != _room(module) and len(LAYERS[here]) > 1 and here != 1
+                there == here and _room(target) != _room(module) and len(LAYERS[here]) > 1 and here != ENTRY_ROW
             ):
                 upward.append(f"{module} -> {target}")
     assert upward == []
@@ -158,12 +184,27 @@ def test_every_import_runs_down_a_layer() -> None:
 def test_new_rooms_have_empty_inits() -> None:
     """A subpackage's ``__init__`` says what the room owns and imports nothing, so that reaching
     one module of it (an entry point, the accessor) costs no other."""
-    for room in sorted({r for row in LAYERS for r in row} - {"hatch_hook", "setuptools_plugin", "backend"}):
-        init = PACKAGE / room / "__init__.py"
+    entries = {f"smart_tool_build.{name}" for name in ("hatch_hook", "setuptools_plugin", "backend")}
+    for room in sorted({r for row in LAYERS for r in row} - entries):
+        top, _, sub = room.partition(".")
+        init = PACKAGES[top] / top / sub / "__init__.py"
         tree = ast.parse(init.read_bytes())
         assert ast.get_docstring(tree), room
         imports = [n for n in tree.body if isinstance(n, (ast.Import, ast.ImportFrom))]
-        if room == "cli":  # ``smart_tool_build.cli:main`` is the console script: main, imported late
+        if room == "smart_tool.cli":  # the console script: main and the version check, imported late
             assert [n.module for n in imports if isinstance(n, ast.ImportFrom)] == ["__future__"]
             continue
         assert len(tree.body) == 1, room
+
+
+def test_the_build_distribution_imports_nothing_of_the_command_line() -> None:
+    """The lean build distribution stands alone: no module of it names smart_tool, even
+    lazily, so a build environment without the command line never needs it."""
+    named = [
+        f"{_module_name(path)} -> {target}"
+        for path in MODULES
+        if _module_name(path).startswith("smart_tool_build")
+        for target in _all_imports(path)
+        if target.split(".")[0] == "smart_tool"
+    ]
+    assert named == []

@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from support import SRC
+from support import CLI_SRC, SRC
 
 SNIPPET = """\
 import smart_tool_build
@@ -61,12 +61,12 @@ def test_mypy_sees_the_lazy_names_with_their_types(tmp_path: Path) -> None:
 #: the modules a build backend, an installer or a smart tool imports first (CONTRIBUTING.md,
 #: "Import rules"): importing ``typing`` would be most of what they cost
 ENTRY_MODULES = (
-    "__init__.py",
-    "hatch_hook.py",
-    "setuptools_plugin.py",
-    "backend.py",
-    "cli/__init__.py",
-    "runtime/accessor.py",
+    "smart_tool_build/__init__.py",
+    "smart_tool_build/hatch_hook.py",
+    "smart_tool_build/setuptools_plugin.py",
+    "smart_tool_build/backend.py",
+    "smart_tool/cli/__init__.py",
+    "smart_tool_build/runtime/accessor.py",
 )
 
 
@@ -99,7 +99,7 @@ def _typing_imports_at_run_time(tree: ast.AST) -> list[int]:
 
 @pytest.mark.parametrize("module", ENTRY_MODULES)
 def test_entry_modules_import_typing_only_for_the_type_checker(module: str) -> None:
-    path = SRC / "smart_tool_build" / module
+    path = (CLI_SRC if module.startswith("smart_tool/") else SRC) / module
     lines = _typing_imports_at_run_time(ast.parse(path.read_text(encoding="utf-8")))
     assert not lines, (
         f"{module} imports typing at run time (lines {lines}): import it under "

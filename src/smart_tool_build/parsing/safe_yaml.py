@@ -55,7 +55,7 @@ def loads(text: str, first_line: int = 1) -> Any:
 
 def events(text: str) -> Iterator[Any]:
     """PyYAML's event stream of ``text``: for readers of where values stand
-    (:mod:`smart_tool_build.authoring.yaml_source`). Call only on text that loads."""
+    (:mod:`smart_tool.authoring.yaml_source`). Call only on text that loads."""
     from . import yaml_events
 
     return yaml_events.events(text)

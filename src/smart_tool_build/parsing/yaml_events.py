@@ -157,7 +157,7 @@ def loads(text: str, first_line: int = 1) -> Any:
 
 def events(text: str) -> Iterator[Any]:
     """PyYAML's event stream of ``text``, from the parser :func:`loads` uses: for readers of
-    where values stand (:mod:`smart_tool_build.authoring.yaml_source`). Call only on text that loads."""
+    where values stand (:mod:`smart_tool.authoring.yaml_source`). Call only on text that loads."""
     loader = _Loader(text)
     try:
         while True:

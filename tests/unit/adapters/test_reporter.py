@@ -70,7 +70,7 @@ def test_each_ignored_error_is_named_once_per_build() -> None:
 def test_the_fixable_codes_are_the_codes_fix_edits() -> None:
     """``fixable`` in the codes table (what a build's summary promises) is exactly the set of
     codes ``smart-tool fix`` writes edits for."""
-    source = Path(__file__).resolve().parents[3] / "src" / "smart_tool_build" / "authoring" / "fixes.py"
+    source = Path(__file__).resolve().parents[3] / "cli" / "src" / "smart_tool" / "authoring" / "fixes.py"
     literals = {
         node.value
         for node in ast.walk(ast.parse(source.read_text(encoding="utf-8")))

@@ -34,10 +34,10 @@ from archive_kit import (
     write_sdist,
     write_wheel,
 )
+from smart_tool.cli import main
 from smart_tool_build.archives import reader as archive_module
 from smart_tool_build.archives.inspection import compare_pair
 from smart_tool_build.archives.verify import verify
-from smart_tool_build.cli import main
 
 
 def inspect(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, str, str]:

@@ -16,10 +16,10 @@ from typing import Callable, Optional
 import pytest
 
 from archive_kit import DIST_INFO, MANIFEST_PATH, record_of, wheel_members, write_wheel
+from smart_tool.cli import main
 from smart_tool_build.archives.inspection import inspect_artifacts
 from smart_tool_build.archives.record import check_record
 from smart_tool_build.archives.verify import verify
-from smart_tool_build.cli import main
 from smart_tool_build.project.manifest_model import record_digest
 
 RECORD = f"{DIST_INFO}/RECORD"

@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from smart_tool_build.authoring.edits import Edit, EditError, apply, creation, unified_diff
+from smart_tool.authoring.edits import Edit, EditError, apply, creation, unified_diff
 from support import unprivileged
 
 

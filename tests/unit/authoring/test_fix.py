@@ -11,8 +11,8 @@ from typing import Optional
 
 import pytest
 
-from smart_tool_build.authoring.edits import apply, unified_diff
-from smart_tool_build.authoring.fixes import plan_fixes
+from smart_tool.authoring.edits import apply, unified_diff
+from smart_tool.authoring.fixes import plan_fixes
 from smart_tool_build.rules.root import check_root
 from support import FIXTURES, ROOTS, copy_root, run_cli
 

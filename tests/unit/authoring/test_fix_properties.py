@@ -26,8 +26,8 @@ from hypothesis import given
 from hypothesis import strategies as st
 from packaging.version import InvalidVersion, Version
 
-from smart_tool_build.authoring.edits import Edit, apply
-from smart_tool_build.authoring.fixes import plan_fixes
+from smart_tool.authoring.edits import Edit, apply
+from smart_tool.authoring.fixes import plan_fixes
 from smart_tool_build.rules.platforms import canonical_platform
 from smart_tool_build.rules.root import check_root
 

@@ -15,8 +15,8 @@ from typing import Optional
 
 import pytest
 
-from smart_tool_build.authoring.edits import apply
-from smart_tool_build.authoring.scaffold import WRAPPER, InitError, build_setup, plan_init
+from smart_tool.authoring.edits import apply
+from smart_tool.authoring.scaffold import WRAPPER, InitError, build_setup, plan_init
 from smart_tool_build.rules.root import check_root
 from support import ROOTS, run_cli
 

@@ -14,9 +14,9 @@ from typing import Any
 
 import pytest
 
-from smart_tool_build.authoring import origin
-from smart_tool_build.authoring.origin import requirement_from_direct_url
-from smart_tool_build.authoring.scaffold import WRAPPER, InitError, build_setup, requirement_of
+from smart_tool.authoring import origin
+from smart_tool.authoring.origin import requirement_from_direct_url
+from smart_tool.authoring.scaffold import WRAPPER, InitError, build_setup, requirement_of
 from support import run_cli
 
 if sys.version_info >= (3, 11):

@@ -11,8 +11,8 @@ from __future__ import annotations
 import sys
 from pathlib import Path
 
-from smart_tool_build.authoring.edits import apply
-from smart_tool_build.authoring.scaffold import build_setup, plan_init, uv_cache_keys
+from smart_tool.authoring.edits import apply
+from smart_tool.authoring.scaffold import build_setup, plan_init, uv_cache_keys
 from support import run_cli
 
 if sys.version_info >= (3, 11):

@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 import yaml
 
-from smart_tool_build.authoring.yaml_source import ScalarSource, render_string, scalar_sources
+from smart_tool.authoring.yaml_source import ScalarSource, render_string, scalar_sources
 
 DOCUMENT = """\
 a: 1.10  # c

@@ -10,8 +10,8 @@ from pathlib import Path
 
 import pytest
 
+from smart_tool.cli import parser as cli
 from smart_tool_build import __version__
-from smart_tool_build.cli import parser as cli
 from support import REPO, ROOTS, copy_root, run_cli, unprivileged
 from unit.diagnostics.test_codes import FIXTURE_CASES, KNOWN_BUGS
 
@@ -241,9 +241,10 @@ def test_recursive_with_a_trailing_slash() -> None:
 
 
 def test_console_script_entry_point_is_cli_main() -> None:
-    # `smart-tool` is [project.scripts] smart-tool = "smart_tool_build.cli:main"
-    text = (REPO / "pyproject.toml").read_text()
-    assert 'smart-tool = "smart_tool_build.cli:main"' in text
+    # `smart-tool` is the command line distribution's [project.scripts] smart-tool = "smart_tool.cli:main";
+    # the build distribution has no console script
+    assert 'smart-tool = "smart_tool.cli:main"' in (REPO / "cli" / "pyproject.toml").read_text()
+    assert "[project.scripts]" not in (REPO / "pyproject.toml").read_text()
 
 
 # ---- no traceback, ever

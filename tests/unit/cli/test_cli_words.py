@@ -8,8 +8,8 @@ import re
 
 import pytest
 
+from smart_tool.cli import parser as cli
 from smart_tool_build import __version__
-from smart_tool_build.cli import parser as cli
 from support import REPO, run_cli
 
 
@@ -17,7 +17,8 @@ from support import REPO, run_cli
 def test_version(flag: str) -> None:
     """`smoke` asks `-V` of every tool it tests; smart-tool answers it too."""
     done = run_cli(flag)
-    assert (done.returncode, done.stdout, done.stderr) == (0, f"smart-tool-build {__version__}\n", "")
+    said = f"smart-tool {__version__} (smart-tool-build {__version__})\n"
+    assert (done.returncode, done.stdout, done.stderr) == (0, said, "")
 
 
 @pytest.mark.parametrize("given", ["abc", "0", "-1", "nan", "inf", ""])

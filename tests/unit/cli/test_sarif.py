@@ -22,8 +22,8 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from archive_kit import DIST_INFO, wheel_members, write_wheel
+from smart_tool.cli import main
 from smart_tool_build import __version__
-from smart_tool_build.cli import main
 from smart_tool_build.diagnostics.codes import CODES
 from support import FIXTURES, copy_root, validated_sarif
 
@@ -208,7 +208,7 @@ SEGMENT = st.one_of(
 def test_a_uri_is_ascii_without_delimiters_and_reads_back(segments: list[str]) -> None:
     """Any path segments (spaces, `%`, `#`, `?`, `:`, any letter, bytes that are not UTF-8):
     an RFC 3986 path of unreserved characters and escapes, which decodes to the name's bytes."""
-    from smart_tool_build.cli.sarif import file_uri
+    from smart_tool.cli.sarif import file_uri
 
     path = "/".join(segments)
     uri = file_uri(path)
@@ -247,7 +247,7 @@ def test_a_finding_on_a_folder_is_located_there(here: Path, capsys: pytest.Captu
 
 def test_logs_join_into_one_run(here: Path, capsys: pytest.CaptureFixture[str]) -> None:
     """The Action's last step: code scanning takes one run of a tool per upload."""
-    from smart_tool_build.cli.sarif import main as join
+    from smart_tool.cli.sarif import main as join
 
     copy_root("manifest-name-format", here / "a")
     copy_root("manifest-platforms-known", here / "b")

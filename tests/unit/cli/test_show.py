@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from smart_tool_build.cli import main
+from smart_tool.cli import main
 
 
 def test_show_not_installed(capsys: pytest.CaptureFixture[str]) -> None:

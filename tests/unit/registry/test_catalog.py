@@ -18,9 +18,9 @@ from typing import Any, Optional
 
 import pytest
 
-from smart_tool_build.cli import main
+from smart_tool.cli import main
+from smart_tool.registry.catalog import check_catalog
 from smart_tool_build.diagnostics.diagnostic import CODES, Severity
-from smart_tool_build.registry.catalog import check_catalog
 from support import FIXTURES, run_cli, unprivileged
 
 CATALOG = FIXTURES / "catalog"
@@ -501,7 +501,7 @@ def test_cli_usage_errors(args: list[str], capsys: pytest.CaptureFixture[str]) -
 
 
 def test_cli_in_a_subprocess() -> None:
-    """The console command itself: `python -m smart_tool_build catalog check`."""
+    """The console command itself: `python -m smart_tool catalog check`."""
     result = run_cli("catalog", "check", "fixtures/catalog", "--format", "json")
     assert result.returncode == 0, result.stderr
     assert json.loads(result.stdout)["checked"] == [f"fixtures/catalog/{entry}" for entry in ENTRIES]

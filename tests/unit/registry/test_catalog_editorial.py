@@ -18,9 +18,9 @@ from typing import Any
 
 import pytest
 
+from smart_tool.registry import editorial
+from smart_tool.registry.catalog import check_catalog
 from smart_tool_build.diagnostics.diagnostic import CODES
-from smart_tool_build.registry import editorial
-from smart_tool_build.registry.catalog import check_catalog
 from unit.registry.test_catalog import (
     CASES as ENTRY_CASES,
 )

@@ -15,10 +15,10 @@ import yaml
 from hypothesis import given
 from hypothesis import strategies as st
 
-from smart_tool_build.registry import editorial, provenance
-from smart_tool_build.registry.catalog import Registry, check_catalog, check_entry
-from smart_tool_build.registry.catalog_manifest import reader_findings
-from smart_tool_build.registry.provenance import Pointer, Provenance, Source
+from smart_tool.registry import editorial, provenance
+from smart_tool.registry.catalog import Registry, check_catalog, check_entry
+from smart_tool.registry.catalog_manifest import reader_findings
+from smart_tool.registry.provenance import Pointer, Provenance, Source
 from smart_tool_build.rules import manifest
 from support import FIXTURES
 from unit.rules.test_rules_properties import JSON, assert_well_formed

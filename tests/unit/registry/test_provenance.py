@@ -12,9 +12,9 @@ from typing import Any
 
 import pytest
 
-from smart_tool_build.registry import provenance
-from smart_tool_build.registry.provenance import Pointer, Provenance, Source
-from smart_tool_build.registry.snapshot import https_guess
+from smart_tool.registry import provenance
+from smart_tool.registry.provenance import Pointer, Provenance, Source
+from smart_tool.registry.snapshot import https_guess
 
 COMMIT = "5655d7ef507a6453f72b94ee016fa38df666cb61"
 REPO = "https://github.com/microsoft/amplifier-smart-tool-tmux.git"

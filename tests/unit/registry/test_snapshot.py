@@ -15,8 +15,8 @@ from typing import Optional
 
 import pytest
 
-from smart_tool_build.cli import main
-from smart_tool_build.registry.catalog import check_catalog
+from smart_tool.cli import main
+from smart_tool.registry.catalog import check_catalog
 from support import ROOTS
 
 ORIGIN = "https://example.org/acme/demo-tool.git"

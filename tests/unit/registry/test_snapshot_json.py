@@ -12,7 +12,7 @@ import pytest
 from archive_kit import (
     ROOTS,
 )
-from smart_tool_build.cli import main
+from smart_tool.cli import main
 
 
 def _snapshot(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, str, str]:

@@ -13,9 +13,9 @@ from pathlib import Path
 
 import pytest
 
-from smart_tool_build.cli.interrupts import Terminated, exit_code, signal_name, sigterm_raises
-from smart_tool_build.smoke.batch import run_all
-from smart_tool_build.smoke.probe import ProbeResult, run_probe
+from smart_tool.cli.interrupts import Terminated, exit_code, signal_name, sigterm_raises
+from smart_tool.smoke.batch import run_all
+from smart_tool.smoke.probe import ProbeResult, run_probe
 from unit.smoke.test_probe import alive
 
 pytestmark = pytest.mark.skipif(os.name == "nt", reason="process groups are POSIX")

@@ -8,9 +8,9 @@ from typing import Any, Optional
 
 import pytest
 
+from smart_tool.smoke.conformance import FileFacts, document, provenance
+from smart_tool.smoke.kit_rules import FILE_RULES, KIT_IDS, OUR_RUNTIME_RULES, RUNTIME_RULES
 from smart_tool_build.diagnostics.diagnostic import Diagnostic, Severity, make
-from smart_tool_build.smoke.conformance import FileFacts, document, provenance
-from smart_tool_build.smoke.kit_rules import FILE_RULES, KIT_IDS, OUR_RUNTIME_RULES, RUNTIME_RULES
 
 FM = {"name": "acme", "version": "1.0", "requires": [{"name": "x"}]}
 S = "acme-1.0.tar.gz"

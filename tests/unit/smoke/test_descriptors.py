@@ -10,10 +10,10 @@ from pathlib import Path
 
 import pytest
 
+from smart_tool.smoke.command import Command, choose_command, installed_file
+from smart_tool.smoke.descriptors import DescriptorSource, pair, read_given, read_sdist
+from smart_tool.smoke.wheel_facts import read_wheel
 from smart_tool_build.diagnostics.diagnostic import Severity
-from smart_tool_build.smoke.command import Command, choose_command, installed_file
-from smart_tool_build.smoke.descriptors import DescriptorSource, pair, read_given, read_sdist
-from smart_tool_build.smoke.wheel_facts import read_wheel
 from support import run_cli
 
 DESCRIPTOR = b"""{

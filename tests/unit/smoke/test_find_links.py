@@ -12,8 +12,8 @@ from pathlib import Path
 
 import pytest
 
-from smart_tool_build.smoke import environment
-from smart_tool_build.smoke.environment import EnvironmentProblem, ThrowawayEnvironment, install
+from smart_tool.smoke import environment
+from smart_tool.smoke.environment import EnvironmentProblem, ThrowawayEnvironment, install
 from support import run_cli
 
 

@@ -13,14 +13,14 @@ from pathlib import Path
 
 import pytest
 
-from smart_tool_build.smoke.probe import (
+from smart_tool.smoke.probe import (
     PROVIDER_VARIABLE,
     ProbeResult,
     probe_environment,
     provider_variables,
     run_probe,
 )
-from smart_tool_build.smoke.processes import PROBE_VARIABLE
+from smart_tool.smoke.processes import PROBE_VARIABLE
 
 pytestmark = pytest.mark.skipif(os.name == "nt", reason="process groups are POSIX")
 PY = sys.executable

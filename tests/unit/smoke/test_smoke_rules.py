@@ -12,15 +12,15 @@ from typing import Optional
 
 import pytest
 
+from smart_tool.smoke.command import Command, choose_command
+from smart_tool.smoke.probe import ProbeResult
+from smart_tool.smoke.rules import Observed, _printed_version, judge, probe_args
+from smart_tool.smoke.run import _changes, _left_in
+from smart_tool.smoke.wheel_facts import WheelFacts
 from smart_tool_build.diagnostics.codes import resolve
 from smart_tool_build.diagnostics.diagnostic import Severity, make, set_aside
 from smart_tool_build.rules.descriptor import Descriptor
 from smart_tool_build.rules.manifest import parse_bytes
-from smart_tool_build.smoke.command import Command, choose_command
-from smart_tool_build.smoke.probe import ProbeResult
-from smart_tool_build.smoke.rules import Observed, _printed_version, judge, probe_args
-from smart_tool_build.smoke.run import _changes, _left_in
-from smart_tool_build.smoke.wheel_facts import WheelFacts
 from support import run_cli
 
 MANIFEST = b"""---

@@ -1,5 +1,0 @@
-"""``python -m smart_tool_build``: the same as the ``smart-tool`` command."""
-
-from .cli import main
-
-raise SystemExit(main())
