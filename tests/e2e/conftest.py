@@ -16,7 +16,8 @@ from buildkit import HATCHLING, REPO, SETUPTOOLS, WRAPPED, Builder, pip_download
 def builder(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Builder]:
     wheelhouse = tmp_path_factory.mktemp("wheelhouse")
     subprocess.run(
-        [sys.executable, "-m", "pip", "wheel", "-q", "--no-deps", "-w", str(wheelhouse), str(REPO), str(REPO / "cli")],
+        # both distributions: the build one (the plugin, the accessor) and the command line
+        [sys.executable, "-m", "pip", "wheel", "-q", "--no-deps", "-w", str(wheelhouse), str(REPO), str(REPO / "cli")],  # noqa: E501
         check=True,
     )
     pip_download(
