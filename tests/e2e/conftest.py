@@ -17,7 +17,8 @@ def builder(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Builder]:
     wheelhouse = tmp_path_factory.mktemp("wheelhouse")
     subprocess.run(
         # both distributions: the build one (the plugin, the accessor) and the command line
-        [sys.executable, "-m", "pip", "wheel", "-q", "--no-deps", "-w", str(wheelhouse), str(REPO), str(REPO / "cli")],  # noqa: E501
+        [sys.executable, "-m", "pip", "wheel", "-q", "--no-deps", "-w", str(wheelhouse), str(REPO)]
+        + [str(REPO / "cli")],
         check=True,
     )
     pip_download(
