@@ -12,13 +12,16 @@ import pytest
 from buildkit import HATCHLING, REPO, SETUPTOOLS, WRAPPED, Builder, pip_download
 
 
+#: this checkout's two distributions: the build one (the plugin, the accessor) and the command line
+DISTRIBUTIONS = (str(REPO), str(REPO / "cli"))
+
+
 @pytest.fixture(scope="session")
 def builder(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Builder]:
     wheelhouse = tmp_path_factory.mktemp("wheelhouse")
     subprocess.run(
         # both distributions: the build one (the plugin, the accessor) and the command line
-        [sys.executable, "-m", "pip", "wheel", "-q", "--no-deps", "-w", str(wheelhouse), str(REPO)]
-        + [str(REPO / "cli")],
+        [sys.executable, "-m", "pip", "wheel", "-q", "--no-deps", "-w", str(wheelhouse), *DISTRIBUTIONS],
         check=True,
     )
     pip_download(
