@@ -11,7 +11,6 @@ from pathlib import Path
 import pytest
 from buildkit import HATCHLING, REPO, SETUPTOOLS, WRAPPED, Builder, pip_download
 
-
 #: this checkout's two distributions: the build one (the plugin, the accessor) and the command line
 DISTRIBUTIONS = (str(REPO), str(REPO / "cli"))
 
