@@ -31,6 +31,9 @@ pytestmark = pytest.mark.build
 WORKFLOW = REPO / ".github" / "workflows" / "release.yml"
 WHEEL = f"smart_tool_build-{__version__}-py3-none-any.whl"
 SDIST = f"smart_tool_build-{__version__}.tar.gz"
+#: the command line's distribution, released with it
+CLI_WHEEL = f"smart_tool-{__version__}-py3-none-any.whl"
+CLI_SDIST = f"smart_tool-{__version__}.tar.gz"
 
 
 def build_steps() -> list[dict[str, Any]]:
@@ -86,8 +89,10 @@ def job(builder: Builder, tmp_path_factory: pytest.TempPathFactory) -> Job:
     return job
 
 
-def test_the_job_builds_one_wheel_and_one_sdist(job: Job) -> None:
-    assert sorted(p.name for p in (job.work / "dist").iterdir()) == [WHEEL, SDIST]
+def test_the_job_builds_one_wheel_and_one_sdist_of_each_distribution(job: Job) -> None:
+    assert sorted(p.name for p in (job.work / "dist").iterdir()) == sorted(
+        [WHEEL, SDIST, CLI_WHEEL, CLI_SDIST]
+    )
 
 
 def test_the_release_notes_are_the_changelogs_entry(job: Job) -> None:
@@ -104,7 +109,7 @@ def test_the_release_wheel_is_what_is_installed(job: Job) -> None:
     done = subprocess.run(
         [str(release), "--version"], env=job.env, capture_output=True, text=True, timeout=60
     )
-    assert done.stdout.strip() == f"smart-tool-build {__version__}"
+    assert done.stdout.strip() == f"smart-tool {__version__} (smart-tool-build {__version__})"
 
 
 def check_release(job: Job, dist: Path, *args: str) -> subprocess.CompletedProcess[str]:
@@ -128,7 +133,8 @@ def test_check_release_refuses_another_tag(job: Job) -> None:
     done = check_release(job, job.work / "dist", "--tag", "v99.0.0")
     assert done.returncode == 1
     assert done.stdout.splitlines() == [
-        f"{WHEEL}: version {__version__} but the tag is v99.0.0: set __version__ = '99.0.0'"
+        f"{WHEEL}: version {__version__} but the tag is v99.0.0: set __version__ = '99.0.0'",
+        f"{CLI_WHEEL}: version {__version__} but the tag is v99.0.0: set __version__ = '99.0.0'",
     ]
     assert "not releasing" in done.stderr
 
@@ -136,7 +142,7 @@ def test_check_release_refuses_another_tag(job: Job) -> None:
 def test_check_release_refuses_a_wheel_that_lost_a_module(job: Job) -> None:
     dist = dist_copy(job, "dist-lost-module")
     wheel = dist / WHEEL
-    lost = "smart_tool_build/smoke/probe.py"
+    lost = "smart_tool_build/rules/manifest.py"
     with zipfile.ZipFile(job.work / "dist" / WHEEL) as source, zipfile.ZipFile(wheel, "w") as target:
         for info in source.infolist():
             if info.filename != lost:
@@ -152,6 +158,25 @@ def test_check_release_refuses_a_second_wheel(job: Job) -> None:
     done = check_release(job, dist)
     assert done.returncode == 1
     assert "expected one wheel and one sdist of smart-tool-build, found 2 wheel(s)" in done.stdout
+
+
+def test_check_release_refuses_a_command_line_pinned_to_another_build(job: Job) -> None:
+    """smart-tool X must require smart-tool-build==X: a wheel whose METADATA pins another
+    version would install a command line beside rules of another release."""
+    dist = dist_copy(job, "dist-other-pin")
+    wheel = dist / CLI_WHEEL
+    with zipfile.ZipFile(job.work / "dist" / CLI_WHEEL) as source, zipfile.ZipFile(wheel, "w") as target:
+        for info in source.infolist():
+            data = source.read(info)
+            if info.filename.endswith(".dist-info/METADATA"):
+                data = data.replace(f"smart-tool-build=={__version__}".encode(), b"smart-tool-build==0.0.9")
+            target.writestr(info, data)
+    done = check_release(job, dist)
+    assert done.returncode == 1
+    assert (
+        f"{CLI_WHEEL}: Requires-Dist pins ['smart-tool-build==0.0.9']: smart-tool {__version__} needs "
+        f"smart-tool-build=={__version__} (cli/pyproject.toml)"
+    ) in done.stdout.splitlines(), done.stdout
 
 
 def test_the_checks_pass_on_the_release_as_built(job: Job) -> None:

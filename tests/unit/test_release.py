@@ -233,6 +233,7 @@ def test_the_build_job_checks_before_anything_is_published() -> None:
     scripts = "\n".join(step.get("run", "") for step in build["steps"])
     for needed in (
         "python -m build -o dist .",
+        "python -m build -o dist cli",
         'scripts/check-release --tag "$GITHUB_REF_NAME" dist',
         "python -m twine check --strict dist/*",
         'smart-tool" inspect',
