@@ -161,7 +161,10 @@ def _check_skills(report: RootReport, prefix: str, version: Optional[str], origi
     """The library skills found and checked; whether the project has any (or a skills folder
     with something wrong in it): then it needs no smart-tool.json."""
     options = report.options
-    report.skills, problems = find_skills(report.root, options, prefix=prefix, text=report.package.text)
+    package = report.package
+    report.skills, problems = find_skills(
+        report.root, options, prefix=prefix, text=package.text, tool=package.tool
+    )
     report.diagnostics += problems
     if not report.skills:
         return bool(problems)

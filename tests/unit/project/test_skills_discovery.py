@@ -196,3 +196,37 @@ def test_skill_files_refuse_what_cannot_ship(tmp_path: Path) -> None:
         ("skill-folder", f"{base}/fifo"),
         ("skill-inside-root", f"{base}/leak.txt"),
     ]
+
+
+@pytest.mark.parametrize(
+    ("tool", "expected"),
+    [
+        ({"hatch": {"build": {"targets": {"wheel": {"packages": ["lib/acme"]}}}}}, ["lib/acme"]),
+        ({"setuptools": {"package-dir": {"": "lib"}}}, ["lib/acme", "lib/other"]),
+        ({"uv": {"build-backend": {"module-root": "lib"}}}, ["lib/acme", "lib/other"]),
+        ({"uv": {"build-backend": {"module-root": ""}}}, ["top"]),
+        ({}, ["top"]),  # no src/: the flat layout
+    ],
+)
+def test_the_backends_table_says_where_the_packages_are(
+    tmp_path: Path, tool: dict, expected: list[str]
+) -> None:
+    package(tmp_path, "lib/acme")
+    (tmp_path / "lib/other").mkdir()  # a namespace package under a package root
+    package(tmp_path, "top")
+    assert package_folders(tmp_path, tool) == expected
+    skill(tmp_path / expected[0] / ".agents/skills", "one")
+    skills, problems = find_skills(tmp_path, Options(), tool=tool)
+    name = expected[0].rsplit("/", 1)[-1]
+    assert [s.wheel_path for s in skills] == [f"{name}/.agents/skills/one"] and problems == []
+
+
+def test_two_packages_with_one_skill_name(tmp_path: Path) -> None:
+    from smart_tool_build.rules.skills import unique_rule
+
+    for name in ("acme", "other"):
+        skill(package(tmp_path, f"src/{name}") / ".agents/skills", "shared")
+    skills, _ = find_skills(tmp_path, Options())
+    problems = unique_rule(skills)
+    assert [(d.code, d.path) for d in problems] == [("skill-unique", "src/other/.agents/skills/shared")]
+    assert "shares its name 'shared' with src/acme/.agents/skills/shared/" in problems[0].message
