@@ -260,12 +260,20 @@ def _skills_in(
                     None,
                     f"the skill folder {shown}/ has no {SKILL_FILE}",
                     f"add {SKILL_FILE} (frontmatter: name: {name}, a description), or remove the folder",
+                    anchor=_anchor(entry.path, shown, prefix),
                 )
             )
             continue
         wheel = wheel_folder and f"{wheel_folder}/{name}"
         skills.append(SkillSource(name, source, wheel, source))
     return skills, out
+
+
+def _anchor(folder: str, shown: str, prefix: str) -> str:
+    """A file that exists for a finding about a missing one (an annotation needs one): the
+    folder's first file, else the package definition."""
+    names = sorted(e.name for e in _listing(folder) if _kind(e.path) == "file" and not _name_problem(e.name))
+    return f"{shown}/{names[0]}" if names else prefix + PYPROJECT
 
 
 def _target_package(

@@ -286,6 +286,11 @@ def _inside(folder: Path, relative: str) -> bool:
     return real == real_folder or real.startswith(real_folder.rstrip(os.sep) + os.sep)
 
 
+def _unique(skill: SkillSource, message: str, prefix: str) -> Diagnostic:
+    shown = f"{prefix}{skill.source}"
+    return make("skill-unique", shown, None, message, "rename one of them", anchor=f"{shown}/{SKILL_FILE}")
+
+
 def unique_rule(skills: list[SkillSource], prefix: str = "") -> list[Diagnostic]:
     """No two skills of one distribution share a wheel path or a name."""
     out: list[Diagnostic] = []
@@ -298,11 +303,11 @@ def unique_rule(skills: list[SkillSource], prefix: str = "") -> list[Diagnostic]
             message = (
                 f"lands on {place}/ in the wheel, as {prefix}{first.source}/ does: one overwrites the other"
             )
-            out.append(make("skill-unique", f"{prefix}{skill.source}", None, message, "rename one of them"))
+            out.append(_unique(skill, message, prefix))
         elif skill.name in by_name:
             first = by_name[skill.name]
             message = f"shares its name {skill.name!r} with {prefix}{first.source}/ in one distribution"
-            out.append(make("skill-unique", f"{prefix}{skill.source}", None, message, "rename one of them"))
+            out.append(_unique(skill, message, prefix))
         by_name.setdefault(skill.name, skill)
         if place is not None:
             by_place.setdefault(place, skill)

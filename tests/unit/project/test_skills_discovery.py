@@ -230,3 +230,16 @@ def test_two_packages_with_one_skill_name(tmp_path: Path) -> None:
     problems = unique_rule(skills)
     assert [(d.code, d.path) for d in problems] == [("skill-unique", "src/other/.agents/skills/shared")]
     assert "shares its name 'shared' with src/acme/.agents/skills/shared/" in problems[0].message
+
+
+def test_a_missing_skill_md_is_anchored_on_a_file_that_exists(tmp_path: Path) -> None:
+    folder = package(tmp_path, "acme") / ".agents/skills"
+    (folder / "draft/references").mkdir(parents=True)
+    (folder / "draft/references/api.md").write_text("api", encoding="utf-8")
+    (folder / "draft/notes.md").write_text("notes", encoding="utf-8")
+    (folder / "empty").mkdir()
+    _, problems = find_skills(tmp_path, Options())
+    assert [(d.path, d.anchor) for d in problems] == [
+        ("acme/.agents/skills/draft/SKILL.md", "acme/.agents/skills/draft/notes.md"),
+        ("acme/.agents/skills/empty/SKILL.md", "pyproject.toml"),
+    ]
