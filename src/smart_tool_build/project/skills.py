@@ -149,6 +149,8 @@ def find_skills(
             if isinstance(source, Diagnostic):
                 out.append(source)
                 continue
+            if source in {f"{folder}/{SKILLS_FOLDER}" for folder in folders}:
+                continue  # a package's own skills folder, named again: found above
             found, problems = _skills_in(root, source, target and f"{target}/{SKILLS_FOLDER}", prefix)
             skills += found
             out += problems

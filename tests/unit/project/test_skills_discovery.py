@@ -243,3 +243,9 @@ def test_a_missing_skill_md_is_anchored_on_a_file_that_exists(tmp_path: Path) ->
         ("acme/.agents/skills/draft/SKILL.md", "acme/.agents/skills/draft/notes.md"),
         ("acme/.agents/skills/empty/SKILL.md", "pyproject.toml"),
     ]
+
+
+def test_a_packages_own_skills_folder_named_again_is_found_once(tmp_path: Path) -> None:
+    skill(package(tmp_path, "src/acme") / ".agents/skills", "one")
+    skills, problems = find_skills(tmp_path, Options(skills=("src/acme/.agents/skills",)))
+    assert [s.source for s in skills] == ["src/acme/.agents/skills/one"] and problems == []
