@@ -14,6 +14,7 @@ import pytest
 from smart_tool_build.project.config import Options
 from smart_tool_build.project.skills import SkillSource, find_skills, package_folders, skill_files
 
+NEEDS_FIFO = pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="no FIFOs on this platform")
 SKILL = "---\nname: {name}\ndescription: Does {name}.\n---\n# {name}\n"
 
 
@@ -119,6 +120,7 @@ def test_option_folder_symlink_out_of_the_root(tmp_path: Path) -> None:
     assert skills == [] and [d.code for d in problems] == ["skills-source-present"]
 
 
+@NEEDS_FIFO
 def test_bad_entries_each_get_one_line(tmp_path: Path) -> None:
     pkg = package(tmp_path, "src/acme")
     folder = pkg / ".agents/skills"
@@ -176,6 +178,7 @@ def test_a_thousand_skills_are_found_fast(tmp_path: Path) -> None:
     assert elapsed < 2.0  # a bound against a quadratic walk, not a benchmark
 
 
+@NEEDS_FIFO
 def test_skill_files_refuse_what_cannot_ship(tmp_path: Path) -> None:
     folder = package(tmp_path, "acme") / ".agents/skills"
     path = skill(folder, "one")
