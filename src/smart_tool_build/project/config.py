@@ -18,6 +18,8 @@ if TYPE_CHECKING:
     from ..diagnostics.codes import CodeId
 
 DEV_VERSION_POLICIES = ("error", "warn")
+#: what a library skill's version must be: "any" (not compared), "match" (the package's)
+SKILLS_VERSION_POLICIES = ("any", "match")
 
 
 if TYPE_CHECKING:
@@ -35,12 +37,27 @@ if TYPE_CHECKING:
         backend: Optional[str] = None
         #: codes whose findings are set aside (former spellings resolved); a build still names them
         ignore: tuple[CodeId, ...] = ()
+        #: source folders (POSIX, relative to the root) whose subfolders are library skills
+        skills: tuple[str, ...] = ()
+        #: the import package whose ``.agents/skills/`` those go into (None: the only one)
+        skills_package: Optional[str] = None
+        #: whether each skill's version must equal the package's ("match") or not ("any")
+        skills_version: str = "any"
 
 else:
     Options = record(
         "Options",
-        ("exclude", "dev_versions", "collection", "backend", "ignore"),
-        defaults=((), "error", None, None, ()),
+        (
+            "exclude",
+            "dev_versions",
+            "collection",
+            "backend",
+            "ignore",
+            "skills",
+            "skills_package",
+            "skills_version",
+        ),
+        defaults=((), "error", None, None, (), (), None, "any"),
         module=__name__,
     )
 
@@ -85,6 +102,17 @@ _VALIDATORS: dict[str, tuple[str, Callable[[Any], Any], str]] = {
         'a build backend as build-backend names it, e.g. "uv_build"',
     ),
     "ignore": ("ignore", _codes, "a list of diagnostic codes"),
+    "skills": ("skills", _string_list, 'a list of folders whose subfolders are skills, e.g. ["skills"]'),
+    "skills-package": (
+        "skills_package",
+        lambda v: v if isinstance(v, str) and v.isidentifier() else None,
+        'the import package the skills go into, e.g. "acme"',
+    ),
+    "skills-version": (
+        "skills_version",
+        lambda v: v if v in SKILLS_VERSION_POLICIES else None,
+        'one of "any", "match"',
+    ),
 }
 
 #: the options whose values are lists: a later layer adds to them (``--ignore``, ``--exclude``)

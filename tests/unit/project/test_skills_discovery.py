@@ -1,0 +1,254 @@
+"""Finding library skills: both layouts, their places in wheel and sdist, and every kind of
+bad input as one coded line (a FIFO, a file, a symlink out of the root, names that are not
+UTF-8 or hold a newline), fast on a thousand skills."""
+
+from __future__ import annotations
+
+import os
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+from smart_tool_build.project.config import Options
+from smart_tool_build.project.skills import SkillSource, find_skills, package_folders, skill_files
+
+NEEDS_FIFO = pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="no FIFOs on this platform")
+SKILL = "---\nname: {name}\ndescription: Does {name}.\n---\n# {name}\n"
+
+
+def skill(folder: Path, name: str) -> Path:
+    path = folder / name
+    path.mkdir(parents=True)
+    (path / "SKILL.md").write_text(SKILL.format(name=name), encoding="utf-8")
+    return path
+
+
+def package(root: Path, relative: str) -> Path:
+    folder = root / relative
+    folder.mkdir(parents=True)
+    (folder / "__init__.py").write_text("", encoding="utf-8")
+    return folder
+
+
+def test_src_layout_skills_keep_their_import_path(tmp_path: Path) -> None:
+    pkg = package(tmp_path, "src/acme")
+    skill(pkg / ".agents/skills", "acme-usage")
+    (tmp_path / "tests").mkdir()
+    skills, problems = find_skills(tmp_path, Options())
+    assert problems == []
+    assert skills == [
+        SkillSource(
+            "acme-usage",
+            "src/acme/.agents/skills/acme-usage",
+            "acme/.agents/skills/acme-usage",
+            "src/acme/.agents/skills/acme-usage",
+        )
+    ]
+
+
+def test_flat_layout_leaves_tests_and_plain_folders_out(tmp_path: Path) -> None:
+    package(tmp_path, "acme")
+    package(tmp_path, "tests")
+    (tmp_path / "data").mkdir()
+    assert package_folders(tmp_path) == ["acme"]
+    skill(tmp_path / "acme/.agents/skills", "one")
+    skills, problems = find_skills(tmp_path, Options())
+    assert [s.wheel_path for s in skills] == ["acme/.agents/skills/one"] and problems == []
+
+
+def test_a_project_without_skills_finds_none(tmp_path: Path) -> None:
+    package(tmp_path, "src/acme")
+    assert find_skills(tmp_path, Options()) == ([], [])
+
+
+def test_option_folders_go_into_the_one_package(tmp_path: Path) -> None:
+    package(tmp_path, "src/acme")
+    skill(tmp_path / "skills", "b-skill")
+    skill(tmp_path / "skills", "a-skill")
+    skills, problems = find_skills(tmp_path, Options(skills=("skills/",)))
+    assert problems == []
+    assert [(s.name, s.source, s.wheel_path, s.sdist_path) for s in skills] == [
+        ("a-skill", "skills/a-skill", "acme/.agents/skills/a-skill", "skills/a-skill"),
+        ("b-skill", "skills/b-skill", "acme/.agents/skills/b-skill", "skills/b-skill"),
+    ]
+
+
+TEXT = '[project]\nname = "acme"\n\n[tool.smart-tool]\nskills = ["skills"]\n'
+
+
+def test_several_packages_need_skills_package(tmp_path: Path) -> None:
+    package(tmp_path, "src/acme")
+    package(tmp_path, "src/other")
+    skill(tmp_path / "skills", "one")
+    skills, problems = find_skills(tmp_path, Options(skills=("skills",)), text=TEXT)
+    assert [(d.code, d.path, d.line) for d in problems] == [("skills-package-known", "pyproject.toml", 5)]
+    assert "several top-level packages (acme, other)" in problems[0].message
+    assert [s.wheel_path for s in skills] == [None]
+    skills, problems = find_skills(tmp_path, Options(skills=("skills",), skills_package="other"))
+    assert problems == [] and [s.wheel_path for s in skills] == ["other/.agents/skills/one"]
+    skills, problems = find_skills(tmp_path, Options(skills=("skills",), skills_package="nope"), prefix="p/")
+    assert [(d.code, d.path) for d in problems] == [("skills-package-known", "p/pyproject.toml")]
+    assert "'nope'" in problems[0].message
+
+
+@pytest.mark.parametrize(
+    ("named", "says"),
+    [
+        ("missing", "does not exist"),
+        ("../out", "escapes the distribution root"),
+        (".", "is the root itself"),
+        ("file.txt", "is a file, not a folder"),
+    ],
+)
+def test_option_folder_problems(tmp_path: Path, named: str, says: str) -> None:
+    package(tmp_path, "acme")
+    (tmp_path / "file.txt").write_text("x", encoding="utf-8")
+    skills, problems = find_skills(tmp_path, Options(skills=(named,)), text=TEXT)
+    assert skills == []
+    assert [(d.code, d.path, d.line) for d in problems] == [("skills-source-present", "pyproject.toml", 5)]
+    assert says in problems[0].message
+
+
+def test_option_folder_symlink_out_of_the_root(tmp_path: Path) -> None:
+    root, outside = tmp_path / "root", tmp_path / "outside"
+    package(root, "acme")
+    skill(outside, "one")
+    (root / "skills").symlink_to(outside)
+    skills, problems = find_skills(root, Options(skills=("skills",)))
+    assert skills == [] and [d.code for d in problems] == ["skills-source-present"]
+
+
+@NEEDS_FIFO
+def test_bad_entries_each_get_one_line(tmp_path: Path) -> None:
+    pkg = package(tmp_path, "src/acme")
+    folder = pkg / ".agents/skills"
+    skill(folder, "good")
+    (folder / "empty").mkdir()
+    (folder / "README.md").write_text("notes", encoding="utf-8")
+    (folder / ".gitkeep").write_text("", encoding="utf-8")
+    os.mkfifo(folder / "pipe")
+    outside = skill(tmp_path.parent / f"{tmp_path.name}-out", "away")
+    (folder / "away").symlink_to(outside)
+    (folder / "dangling").symlink_to(tmp_path / "nothing-here")
+    skills, problems = find_skills(tmp_path, Options())
+    assert [s.name for s in skills] == ["good"]
+    base = "src/acme/.agents/skills"
+    assert sorted((d.code, d.path, d.severity.value) for d in problems) == [
+        ("skill-folder", f"{base}/README.md", "warning"),
+        ("skill-folder", f"{base}/pipe", "error"),
+        ("skill-inside-root", f"{base}/away", "error"),
+        ("skill-md-present", f"{base}/empty/SKILL.md", "error"),
+    ]
+
+
+def test_skills_folder_that_is_a_file(tmp_path: Path) -> None:
+    pkg = package(tmp_path, "acme")
+    (pkg / ".agents").mkdir()
+    (pkg / ".agents/skills").write_text("", encoding="utf-8")
+    skills, problems = find_skills(tmp_path, Options())
+    assert skills == [] and [(d.code, d.path) for d in problems] == [("skill-folder", "acme/.agents/skills")]
+
+
+@pytest.mark.skipif(sys.platform == "darwin", reason="macOS refuses names that are not UTF-8")
+def test_names_that_are_not_utf8_or_hold_a_newline(tmp_path: Path) -> None:
+    pkg = package(tmp_path, "acme")
+    folder = pkg / ".agents/skills"
+    folder.mkdir(parents=True)
+    os.mkdir(os.fsencode(folder) + b"/bad-\xff")
+    (folder / "two\nlines").mkdir()
+    skills, problems = find_skills(tmp_path, Options())
+    assert skills == []
+    assert [(d.code, d.path) for d in problems] == [("skill-folder", "acme/.agents/skills")] * 2
+    for problem in problems:
+        assert "\n" not in str(problem)
+    assert "not UTF-8: bad-\\xff" in problems[0].message
+    assert "control characters" in problems[1].message
+
+
+def test_a_thousand_skills_are_found_fast(tmp_path: Path) -> None:
+    folder = package(tmp_path, "acme") / ".agents/skills"
+    for index in range(1000):
+        skill(folder, f"skill-{index:04d}")
+    started = time.perf_counter()
+    skills, problems = find_skills(tmp_path, Options())
+    elapsed = time.perf_counter() - started
+    assert len(skills) == 1000 and problems == []
+    assert elapsed < 2.0  # a bound against a quadratic walk, not a benchmark
+
+
+@NEEDS_FIFO
+def test_skill_files_refuse_what_cannot_ship(tmp_path: Path) -> None:
+    folder = package(tmp_path, "acme") / ".agents/skills"
+    path = skill(folder, "one")
+    (path / "references").mkdir()
+    (path / "references/api.md").write_text("api", encoding="utf-8")
+    (path / "scripts").mkdir()
+    (path / "scripts/run.sh").write_text("#!/bin/sh\n", encoding="utf-8")
+    (path / "loop").symlink_to(path)  # a loop inside the root: not walked twice
+    secret = tmp_path.parent / f"{tmp_path.name}-secret.txt"
+    secret.write_text("secret", encoding="utf-8")
+    (path / "leak.txt").symlink_to(secret)
+    os.mkfifo(path / "fifo")
+    skills, _ = find_skills(tmp_path, Options())
+    files, problems = skill_files(tmp_path, skills[0])
+    assert files == ["SKILL.md", "references/api.md", "scripts/run.sh"]
+    base = "acme/.agents/skills/one"
+    assert sorted((d.code, d.path) for d in problems) == [
+        ("skill-folder", f"{base}/fifo"),
+        ("skill-inside-root", f"{base}/leak.txt"),
+    ]
+
+
+@pytest.mark.parametrize(
+    ("tool", "expected"),
+    [
+        ({"hatch": {"build": {"targets": {"wheel": {"packages": ["lib/acme"]}}}}}, ["lib/acme"]),
+        ({"setuptools": {"package-dir": {"": "lib"}}}, ["lib/acme", "lib/other"]),
+        ({"uv": {"build-backend": {"module-root": "lib"}}}, ["lib/acme", "lib/other"]),
+        ({"uv": {"build-backend": {"module-root": ""}}}, ["top"]),
+        ({}, ["top"]),  # no src/: the flat layout
+    ],
+)
+def test_the_backends_table_says_where_the_packages_are(
+    tmp_path: Path, tool: dict, expected: list[str]
+) -> None:
+    package(tmp_path, "lib/acme")
+    (tmp_path / "lib/other").mkdir()  # a namespace package under a package root
+    package(tmp_path, "top")
+    assert package_folders(tmp_path, tool) == expected
+    skill(tmp_path / expected[0] / ".agents/skills", "one")
+    skills, problems = find_skills(tmp_path, Options(), tool=tool)
+    name = expected[0].rsplit("/", 1)[-1]
+    assert [s.wheel_path for s in skills] == [f"{name}/.agents/skills/one"] and problems == []
+
+
+def test_two_packages_with_one_skill_name(tmp_path: Path) -> None:
+    from smart_tool_build.rules.skills import unique_rule
+
+    for name in ("acme", "other"):
+        skill(package(tmp_path, f"src/{name}") / ".agents/skills", "shared")
+    skills, _ = find_skills(tmp_path, Options())
+    problems = unique_rule(skills)
+    assert [(d.code, d.path) for d in problems] == [("skill-unique", "src/other/.agents/skills/shared")]
+    assert "shares its name 'shared' with src/acme/.agents/skills/shared/" in problems[0].message
+
+
+def test_a_missing_skill_md_is_anchored_on_a_file_that_exists(tmp_path: Path) -> None:
+    folder = package(tmp_path, "acme") / ".agents/skills"
+    (folder / "draft/references").mkdir(parents=True)
+    (folder / "draft/references/api.md").write_text("api", encoding="utf-8")
+    (folder / "draft/notes.md").write_text("notes", encoding="utf-8")
+    (folder / "empty").mkdir()
+    _, problems = find_skills(tmp_path, Options())
+    assert [(d.path, d.anchor) for d in problems] == [
+        ("acme/.agents/skills/draft/SKILL.md", "acme/.agents/skills/draft/notes.md"),
+        ("acme/.agents/skills/empty/SKILL.md", "pyproject.toml"),
+    ]
+
+
+def test_a_packages_own_skills_folder_named_again_is_found_once(tmp_path: Path) -> None:
+    skill(package(tmp_path, "src/acme") / ".agents/skills", "one")
+    skills, problems = find_skills(tmp_path, Options(skills=("src/acme/.agents/skills",)))
+    assert [s.source for s in skills] == ["src/acme/.agents/skills/one"] and problems == []
