@@ -200,8 +200,8 @@ CODES: tuple[Code, ...] = (
         "symlink, is not a regular file (a FIFO, a device), is over 1 MiB, or nests beyond "
         "Python's parser limits. pyproject.toml, package.json and the version sources they "
         "name are held to the same bounds under `package-definition-parses`.",
-        "Make it a regular file inside the root, of at most 1 MiB, that Python can parse "
-        "(replace a symlink out of the root with the file itself).",
+        "Make it a regular file inside the root, of at most 1 MiB, that Python can parse; "
+        "replace a symlink out of the root with the file itself.",
     ),
     Code(
         "config-valid",
