@@ -88,19 +88,30 @@ def test_init_on_a_pyproject_beyond_python_limits(tmp_path: Path, make: object, 
     assert words in out
 
 
+def wheel(tmp_path: Path) -> Path:
+    from archive_kit import wheel_members, write_wheel
+
+    return write_wheel(tmp_path / "demo_tool-1.0.0-py3-none-any.whl", wheel_members())
+
+
 @pytest.mark.parametrize(("make", "words"), BAD_PYPROJECT)
-def test_inspect_of_an_sdist_with_a_pyproject_beyond_python_limits(
+def test_inspect_of_a_wheel_beside_a_pyproject_beyond_python_limits(
     tmp_path: Path, make: object, words: str
 ) -> None:
-    from archive_kit import SDIST_TOP, sdist_members, write_sdist
-
+    """inspect takes a lone wheel's options from the pyproject.toml where it runs: beyond
+    Python's limits, they are not read (as for any TOML error there); the wheel is judged."""
     root(tmp_path)
     make(tmp_path)  # type: ignore[operator]
-    members = sdist_members({f"{SDIST_TOP}/pyproject.toml": (tmp_path / "root/pyproject.toml").read_bytes()})
-    sdist = write_sdist(tmp_path / "demo_tool-1.0.0.tar.gz", members)
-    done = run_cli("inspect", str(sdist), cwd=tmp_path)
+    done = run_cli("inspect", str(wheel(tmp_path)), cwd=tmp_path / "root")
     assert "Traceback" not in done.stdout + done.stderr, done.stderr
-    assert done.returncode in (0, 1), done.stderr
+    assert done.returncode == 0 and "0 errors" in done.stdout, done.stdout + done.stderr
+
+
+def test_inspect_beside_a_fifo_pyproject(tmp_path: Path) -> None:
+    (root(tmp_path) / "pyproject.toml").unlink()
+    os.mkfifo(tmp_path / "root/pyproject.toml")
+    out = coded(tmp_path, "inspect", str(wheel(tmp_path)), line="pyproject.toml: package-definition-parses:")
+    assert "not a regular file" in out
 
 
 def test_fifo_pyproject_is_a_coded_line_not_exit_0(tmp_path: Path) -> None:
