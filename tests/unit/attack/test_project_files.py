@@ -246,3 +246,49 @@ def test_can_backtrack_reads_the_shapes() -> None:
     assert not can_backtrack(hatch_default) and not can_backtrack(r"version = '(\d+\.\d+)'")
     if sys.version_info >= (3, 11):
         assert not can_backtrack("(?:a++)+b") and not can_backtrack("(?>a+)+b")
+
+
+def test_fix_writes_nothing_outside_the_root(tmp_path: Path) -> None:
+    """The last guard of ``fix``: an edit whose file, or whose folder for a new file,
+    resolves outside the root is dropped (a symlinked folder or file)."""
+    from smart_tool_build.authoring.fixes import within
+
+    inner = root(tmp_path)
+    outside = tmp_path / "outside"
+    (outside / "pkg").mkdir(parents=True)
+    (outside / "pkg/__init__.py").write_text("")
+    (inner / "linked").symlink_to(outside / "pkg")
+    (inner / "linked_file.py").symlink_to(outside / "pkg/__init__.py")
+    assert within(inner / INIT, inner) and within(inner / "new.json", inner)
+    assert not within(inner / "linked/__init__.py", inner)
+    assert not within(inner / "linked/new.json", inner)
+    assert not within(inner / "linked_file.py", inner)
+
+
+def test_build_opt_in_reads_a_deep_pyproject_as_none() -> None:
+    from smart_tool_build.project.optin import read_toml
+
+    assert read_toml(b"x = " + b"[" * 100_000 + b"]" * 100_000) == {}
+
+
+def test_collection_profile_symlinked_out_is_not_read(tmp_path: Path) -> None:
+    import shutil
+
+    from smart_tool_build.rules.collection import check_collection
+    from support import FIXTURES
+
+    collection = tmp_path / "kit"
+    shutil.copytree(FIXTURES / "collections/collection-profile", collection, symlinks=True)
+    secret = tmp_path / "secret.md"
+    secret.write_text("---\nname: [unclosed\n---\n")
+    (collection / "profiles/broken.md").unlink()
+    (collection / "profiles/broken.md").symlink_to(secret)
+    found = [(d.code, d.path, d.line, d.message) for d in check_collection(collection).diagnostics]
+    assert found == [
+        (
+            "collection-profile",
+            "profiles/broken.md",
+            None,
+            "a profile that leads outside the root through a symlink; not read",
+        )
+    ]
