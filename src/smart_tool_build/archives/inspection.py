@@ -8,6 +8,7 @@ Command-line flags go over either.
 
 from __future__ import annotations
 
+import os
 from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any, Optional
@@ -16,6 +17,7 @@ from ..diagnostics.diagnostic import Diagnostic, make
 from ..project.config import Options, read_options
 from ..project.distribution import normalize_name
 from ..project.names import PYPROJECT
+from ..project.paths import RefusedFile, read_inside
 from .options import pyproject_facts
 from .verify import ArtifactReport, verify
 
@@ -74,14 +76,16 @@ def _local_options(
     here: Path, flags: Optional[Mapping[str, Any]]
 ) -> tuple[Options, Optional[str], list[Diagnostic]]:
     """(options, version as written, problems) of ``here/pyproject.toml``, flags over them."""
-    path = here / PYPROJECT
-    try:
-        data: Optional[bytes] = path.read_bytes()
-    except OSError:
+    refused: list[Diagnostic] = []
+    try:  # a regular file inside the folder, of at most 1 MiB: a FIFO or a giant is not read
+        data: Optional[bytes] = read_inside(here, PYPROJECT)
+    except RefusedFile as exc:
         data = None
+        if os.path.lexists(here / PYPROJECT):
+            refused.append(make("package-definition-parses", PYPROJECT, None, f"{PYPROJECT} {exc.message}"))
     tool, text, version = pyproject_facts(data)
     options, problems = read_options(tool, path=PYPROJECT, text=text, flags=flags)
-    return options, version, problems
+    return options, version, refused + problems
 
 
 def compare_pair(wheel: ArtifactReport, sdist: ArtifactReport, shown: str) -> list[Diagnostic]:

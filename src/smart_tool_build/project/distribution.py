@@ -9,34 +9,20 @@ the backend's own resolved version instead.
 
 from __future__ import annotations
 
-import json
 import os
 import re
-import stat
-import sys
 from collections.abc import Mapping
 from pathlib import Path
 from types import MappingProxyType
 from typing import Any, Literal, NamedTuple, Optional
 
-# tomli where it is installed rather than the standard library's tomllib, the same parser:
-# its compiled build reads a pyproject.toml six times as fast, and `check --recursive` reads
-# one per root. A build's backend has usually imported tomllib already; then that one is
-# used. tomli is a dependency only before Python 3.11 (a smart tool's users install this
-# package for its accessor, which reads no TOML).
-if "tomllib" in sys.modules:
-    tomllib: Any = sys.modules["tomllib"]
-else:
-    try:
-        import tomli as tomllib  # type: ignore[no-redef,unused-ignore]
-    except ImportError:  # Python 3.11 or newer without tomli: the standard library's
-        import tomllib  # type: ignore[no-redef,import-not-found,unused-ignore]
-
 from ..diagnostics.diagnostic import Diagnostic, make
-from ..parsing import strict_json
 from ..parsing.lines import json_key_lines, toml_key_line
+from .files import Unparsable, bounded_search, loads_json, loads_toml
+from .files import read_text as read_project_text
 from .names import PACKAGE_JSON, PYPROJECT
 from .optin import collection_table
+from .paths import RefusedFile, read_inside
 from .python_source import parse_module, string_assignment
 from .records import record
 
@@ -151,19 +137,19 @@ def normalize_name(name: str) -> str:
     return re.sub(r"[-_.]+", "-", name).lower()
 
 
-def load_toml(path: Path) -> tuple[Optional[dict[str, Any]], Optional[str], Optional[Diagnostic]]:
-    """(data, text, problem) for a TOML file."""
+def load_toml(
+    path: Path, root: Optional[Path] = None
+) -> tuple[Optional[dict[str, Any]], Optional[str], Optional[Diagnostic]]:
+    """(data, text, problem) for a TOML file inside ``root`` (its own folder by default),
+    read within :func:`~smart_tool_build.project.paths.read_inside`'s bounds."""
     display = path.name
+    root = path.parent if root is None else root
+    text = None
     try:
-        text = path.read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError) as exc:
-        return None, None, make("package-definition-parses", display, None, f"cannot read: {exc}")
-    try:
-        return tomllib.loads(text), text, None
-    except tomllib.TOMLDecodeError as exc:
-        match = re.search(r"line (\d+)", str(exc))
-        line = int(match.group(1)) if match else None
-        return None, text, make("package-definition-parses", display, line, f"invalid TOML: {exc}")
+        text = read_project_text(root, path.relative_to(root).as_posix())
+        return loads_toml(text), text, None
+    except Unparsable as exc:
+        return None, text, make("package-definition-parses", display, exc.line, exc.message)
 
 
 def parse_pyproject(data: bytes) -> tuple[Optional[str], Optional[dict[str, Any]]]:
@@ -174,16 +160,16 @@ def parse_pyproject(data: bytes) -> tuple[Optional[str], Optional[dict[str, Any]
     except UnicodeDecodeError:
         return None, None
     try:
-        return text, tomllib.loads(text)
-    except tomllib.TOMLDecodeError:
+        return text, loads_toml(text)
+    except Unparsable:
         return text, None
 
 
 def read(root: Path, *, prefix: str = "") -> tuple[PackageDefinition, list[Diagnostic]]:
-    """Read the root's package definition: pyproject.toml first, then package.json."""
-    pyproject = root / PYPROJECT
-    if pyproject.is_file():
-        data, text, problem = load_toml(pyproject)
+    """Read the root's package definition: pyproject.toml first, then package.json. Either
+    is there when its name is (a FIFO or a symlink out of the root is there, and refused)."""
+    if os.path.lexists(root / PYPROJECT):
+        data, text, problem = load_toml(root / PYPROJECT, root)
         shown = prefix + PYPROJECT
         if problem is not None:
             problem = make(problem.code, shown, problem.line, problem.message)
@@ -192,18 +178,16 @@ def read(root: Path, *, prefix: str = "") -> tuple[PackageDefinition, list[Diagn
         package = _prefixed(_from_pyproject(root, data, text or "", shown), prefix)
         problems = []
         if package.version.invalid:
-            line = toml_key_line(text, ("tool", "hatch", "version", "pattern"))
+            line = package.version.line or toml_key_line(text, ("tool", "hatch", "version", "pattern"))
             problems.append(make("package-definition-parses", shown, line, str(package.version.unresolved)))
         return package, problems
-    package_json = root / PACKAGE_JSON
-    if package_json.is_file():
+    if os.path.lexists(root / PACKAGE_JSON):
         shown = prefix + PACKAGE_JSON
         try:
-            package_json_text = package_json.read_text(encoding="utf-8")
-            data = json.loads(package_json_text)
-        except (OSError, ValueError) as exc:
-            line = strict_json.error_line(exc) if isinstance(exc, json.JSONDecodeError) else None
-            problem = make("package-definition-parses", shown, line, f"invalid JSON: {exc}")
+            package_json_text = read_project_text(root, PACKAGE_JSON)
+            data = loads_json(package_json_text)
+        except Unparsable as exc:
+            problem = make("package-definition-parses", shown, exc.line, exc.message)
             return _unknown(shown, "package.json could not be parsed"), [problem]
         if not isinstance(data, dict):
             problem = make("package-definition-parses", shown, 1, "must be a JSON object")
@@ -273,21 +257,22 @@ def _pyproject_version(
     dynamic = project.get("dynamic") or []
     if "version" not in dynamic:
         return PackageVersion(None, "", unresolved=f"{shown} [project] declares no version")
-    pkg_info = root / "PKG-INFO"
-    if pkg_info.is_file():
+    if os.path.isfile(root / "PKG-INFO"):
         try:
-            headers = core_metadata(pkg_info.read_bytes())
+            headers = core_metadata(read_inside(root, "PKG-INFO"))
             if headers.get("Version"):
                 return PackageVersion(headers["Version"], "PKG-INFO Version", "PKG-INFO")
-        except (OSError, UnicodeDecodeError):
+        except RefusedFile:
             pass
     hatch_version = _table(_table(tool, "hatch"), "version") or None
     if isinstance(hatch_version, dict):
         source = hatch_version.get("source", "regex")
         if source == "regex" and isinstance(hatch_version.get("path"), str):
-            return _from_python_file(
+            version = _from_python_file(
                 root, hatch_version["path"], hatch_version.get("pattern"), "[tool.hatch.version]"
             )
+            key = "pattern" if (version.unresolved or "").startswith("the version pattern") else "path"
+            return _keyed(version, text, ("tool", "hatch", "version", key))
         return PackageVersion(
             None,
             "",
@@ -296,14 +281,18 @@ def _pyproject_version(
     dynamic_table = _table(_table(_table(tool, "setuptools"), "dynamic"), "version") or None
     if isinstance(dynamic_table, dict):
         if isinstance(dynamic_table.get("attr"), str):
-            return _from_attr(root, dynamic_table["attr"], tool)
+            version = _from_attr(root, dynamic_table["attr"], tool)
+            return _keyed(version, text, ("tool", "setuptools", "dynamic", "version", "attr"))
         if isinstance(dynamic_table.get("file"), (str, list)):
             files = dynamic_table["file"]
             first = files if isinstance(files, str) else (files[0] if files else "")
             try:
-                value = _read_version_file(root / first).strip()
-            except (OSError, UnicodeDecodeError, ValueError):  # ValueError: a NUL in the path
-                value = ""
+                value = read_project_text(root, first).strip()
+            except Unparsable as exc:
+                if not exc.refused:
+                    return PackageVersion(None, "", unresolved=f"cannot read version file {first!r}")
+                version = PackageVersion(None, "", unresolved=exc.message, invalid=True)
+                return _keyed(version, text, ("tool", "setuptools", "dynamic", "version", "file"))
             if value:
                 return PackageVersion(value, f"{first} (setuptools file:)", first, 1, written=value)
             return PackageVersion(None, "", unresolved=f"cannot read version file {first!r}")
@@ -322,28 +311,21 @@ def _table(data: Any, key: str) -> dict[str, Any]:
     return value if isinstance(value, dict) else {}
 
 
-#: a version file is a line or a module: larger ones are not read
-_MAX_VERSION_FILE = 1024 * 1024
-
-
-def _read_version_file(path: Path) -> str:
-    """A version file's text: a regular file of at most :data:`_MAX_VERSION_FILE` bytes, so
-    that a FIFO (which would block) or /dev/zero (which never ends) is refused, not read."""
-    info = os.stat(path)
-    if not stat.S_ISREG(info.st_mode) or info.st_size > _MAX_VERSION_FILE:
-        raise OSError(f"{path} is not a regular file of at most {_MAX_VERSION_FILE} bytes")
-    with open(path, "rb") as handle:
-        data = handle.read(_MAX_VERSION_FILE + 1)
-    if len(data) > _MAX_VERSION_FILE:
-        raise OSError(f"{path} is over {_MAX_VERSION_FILE} bytes")
-    return data.decode("utf-8")
+def _keyed(version: PackageVersion, text: str, key: tuple[str, ...]) -> PackageVersion:
+    """A refused version source (outside the root, not a regular file, too large, too deep:
+    an error, not a gap) at the line of the pyproject.toml key that names it."""
+    if not version.invalid or version.line is not None:
+        return version
+    line = toml_key_line(text, key) or toml_key_line(text, key[:-1])  # an inline table
+    return version._replace(line=line)
 
 
 def _from_python_file(root: Path, relative: str, pattern: Any, origin: str) -> PackageVersion:
-    path = root / relative
     try:
-        text = _read_version_file(path)
-    except (OSError, UnicodeDecodeError, ValueError):
+        text = read_project_text(root, relative)
+    except Unparsable as exc:
+        if exc.refused:
+            return PackageVersion(None, "", unresolved=f"{exc.message} (named by {origin})", invalid=True)
         return PackageVersion(None, "", unresolved=f"cannot read {relative} named by {origin}")
     try:
         regex = re.compile(pattern, re.MULTILINE) if isinstance(pattern, str) and pattern else _VERSION_ASSIGN
@@ -356,11 +338,16 @@ def _from_python_file(root: Path, relative: str, pattern: Any, origin: str) -> P
         return PackageVersion(
             None, "", unresolved=f"the version pattern of {origin} captures nothing", invalid=True
         )
-    match = regex.search(text)
-    if not match or match.group(group) is None:
+    try:
+        found = bounded_search(regex, text, group)
+    except Unparsable as exc:
+        return PackageVersion(
+            None, "", unresolved=f"the version pattern of {origin}: {exc.message}", invalid=True
+        )
+    if found is None:
         return PackageVersion(None, "", unresolved=f"no version found in {relative}")
-    line = text.count("\n", 0, match.start(group)) + 1
-    value = match.group(group)
+    start, value = found
+    line = text.count("\n", 0, start) + 1
     return PackageVersion(value, f"{relative} ({origin})", relative, line, written=value)
 
 
@@ -376,11 +363,15 @@ def _from_attr(root: Path, attr: str, tool: dict[str, Any]) -> PackageVersion:
             base.joinpath(*parts).with_suffix(".py"),
             base.joinpath(*parts, "__init__.py"),
         ):
-            if not candidate.is_file():
+            if not os.path.lexists(candidate):
                 continue
             relative = candidate.relative_to(root).as_posix()
-            tree = parse_module(candidate)
-            if tree is None:
+            try:
+                tree = parse_module(root, relative)
+            except Unparsable as exc:
+                if exc.refused:
+                    message = f"{exc.message} (the module of attr {attr!r})"
+                    return PackageVersion(None, "", unresolved=message, invalid=True)
                 break
             found = string_assignment(tree, name)
             if found is not None:

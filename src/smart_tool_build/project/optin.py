@@ -87,6 +87,6 @@ def read_toml(data: bytes) -> Mapping[str, Any]:
         import tomli as tomllib
     try:
         document: dict[str, Any] = tomllib.loads(data.decode("utf-8"))
-    except (ValueError, UnicodeDecodeError):
+    except (ValueError, UnicodeDecodeError, RecursionError, MemoryError):  # nesting 10^5 deep
         return {}
     return document

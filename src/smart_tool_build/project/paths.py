@@ -1,4 +1,5 @@
-"""Path containment: does a path under a root stay inside it once `..` and symlinks are followed?"""
+"""Path containment: does a path under a root stay inside it once `..` and symlinks are
+followed? And the one bounded read of a project file (:func:`read_inside`)."""
 
 from __future__ import annotations
 
@@ -11,6 +12,59 @@ TYPE_CHECKING = False
 if TYPE_CHECKING:
     from pathlib import Path
     from typing import Optional
+
+#: the most any project file is read: the manifest's bound (a page, not a data set)
+MAX_FILE_BYTES = 1024 * 1024
+
+
+class RefusedFile(OSError):
+    """A project file that is not read: outside the root (``..`` or a symlink out), not a
+    regular file (a FIFO, a device, a folder), larger than the bound, or unreadable. Its
+    message says which, as the end of a sentence that starts with the file's path."""
+
+    def __init__(self, message: str) -> None:
+        super().__init__(message)
+        self.message = message
+
+    def __str__(self) -> str:
+        return self.message
+
+
+def read_inside(root: Path, relative: str, limit: int = MAX_FILE_BYTES) -> bytes:
+    """The bytes of ``root/relative``: a regular file inside the root of at most ``limit``
+    bytes, or :class:`RefusedFile`. Nothing is opened before ``lstat``/``stat`` says it is a
+    regular file of a size within the bound (a FIFO would block, ``/dev/zero`` never end, a
+    4 GiB sparse file fill memory), and the open itself does not block."""
+    if not inside(root, relative):
+        raise RefusedFile("leads outside the distribution root (through `..` or a symlink); not read")
+    path = os.path.join(root, relative)
+    try:
+        info = os.stat(path)
+    except (FileNotFoundError, NotADirectoryError):
+        raise RefusedFile("does not exist") from None
+    except ValueError:  # a NUL in the path
+        raise RefusedFile("has an invalid path") from None
+    except OSError as exc:
+        raise RefusedFile(f"cannot be read: {exc.strerror or exc}") from None
+    if stat.S_ISDIR(info.st_mode):
+        raise RefusedFile("is a folder, not a file")
+    if not stat.S_ISREG(info.st_mode):
+        raise RefusedFile("is not a regular file (a FIFO or a device?); not read")
+    if info.st_size > limit:
+        raise RefusedFile(f"is {info.st_size} bytes, over the limit of {limit} bytes; not read")
+    try:
+        descriptor = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0))
+        with open(descriptor, "rb") as handle:
+            if not stat.S_ISREG(os.fstat(handle.fileno()).st_mode):  # swapped since the stat
+                raise RefusedFile("is not a regular file (a FIFO or a device?); not read")
+            data = handle.read(limit + 1)
+    except OSError as exc:
+        if isinstance(exc, RefusedFile):
+            raise
+        raise RefusedFile(f"cannot be read: {exc.strerror or exc}") from None
+    if len(data) > limit:
+        raise RefusedFile(f"is over the limit of {limit} bytes; not read")
+    return data
 
 
 def escapes(root: Path, relative: str) -> bool:

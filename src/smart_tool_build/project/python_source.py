@@ -8,6 +8,8 @@ import re
 from pathlib import Path
 from typing import NamedTuple, Optional
 
+from .files import Unparsable
+from .paths import RefusedFile, read_inside
 from .records import record
 
 TYPE_CHECKING = False
@@ -37,11 +39,33 @@ else:
     StringAssignment = record("StringAssignment", ("value", "line", "start", "end"), module=__name__)
 
 
-def parse_module(path: Path) -> Optional[ast.Module]:
-    """The module's syntax tree, or None when it cannot be read or parsed."""
+def parse_module(root: Path, relative: str) -> ast.Module:
+    """The syntax tree of the module ``root/relative``, read by
+    :func:`~smart_tool_build.project.paths.read_inside` (inside the root, a regular file, at
+    most 1 MiB); :class:`~smart_tool_build.project.files.Unparsable` otherwise, ``refused``
+    for a file refused or beyond the parser's limits (10^5 unary operators exhaust its stack:
+    MemoryError; 2x10^5 additions its recursion: RecursionError)."""
     try:
-        return ast.parse(path.read_bytes())
-    except (OSError, SyntaxError, ValueError):  # ValueError: NUL bytes
+        data = read_inside(root, relative)
+    except RefusedFile as exc:
+        missing = exc.message in ("does not exist", "is a folder, not a file")
+        raise Unparsable(f"{relative} {exc.message}", refused=not missing) from None
+    try:
+        return ast.parse(data)
+    except SyntaxError as exc:
+        raise Unparsable(f"{relative} does not parse: {exc.msg}", exc.lineno) from None
+    except ValueError:  # NUL bytes
+        raise Unparsable(f"{relative} does not parse: it holds NUL bytes") from None
+    except (RecursionError, MemoryError):
+        message = f"{relative} nests too deeply to parse (over Python's parser limits); not read"
+        raise Unparsable(message, refused=True) from None
+
+
+def try_parse_module(root: Path, relative: str) -> Optional[ast.Module]:
+    """:func:`parse_module`, or None when it cannot be read or parsed."""
+    try:
+        return parse_module(root, relative)
+    except Unparsable:
         return None
 
 
@@ -64,10 +88,12 @@ def string_assignment(tree: ast.Module, name: str) -> Optional[StringAssignment]
     return None
 
 
-def read_version_attr(path: Path) -> Optional[tuple[str, int]]:
+def read_version_attr(path: Path, root: Optional[Path] = None) -> Optional[tuple[str, int]]:
     """(value, line) of a module's ``__version__ = "..."``, or None when it has none (or the
-    file cannot be read); :func:`string_assignment` also gives the literal's place."""
-    tree = parse_module(path)
+    file cannot be read, or is outside ``root``: its own folder by default);
+    :func:`string_assignment` also gives the literal's place."""
+    root = path.parent if root is None else root
+    tree = try_parse_module(root, path.relative_to(root).as_posix())
     found = None if tree is None else string_assignment(tree, "__version__")
     return None if found is None else (found.value, found.line)
 

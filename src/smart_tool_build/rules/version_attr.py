@@ -12,10 +12,12 @@ import os
 import posixpath
 import re
 from pathlib import Path
-from typing import TYPE_CHECKING, NamedTuple
+from typing import TYPE_CHECKING, NamedTuple, Optional
 
 from ..diagnostics.diagnostic import Diagnostic, Severity, make
 from ..project.distribution import PackageVersion
+from ..project.files import Unparsable
+from ..project.paths import RefusedFile, read_inside
 from ..project.records import record
 from .versions import is_development, same_text
 
@@ -54,24 +56,40 @@ def package_inits(root: Path, manifest_relative: str) -> list[str]:
 
 
 def version_attr_drift(
-    root: Path, manifest_relative: str, package_version: PackageVersion
+    root: Path,
+    manifest_relative: str,
+    package_version: PackageVersion,
+    refused: Optional[list[tuple[str, str]]] = None,
 ) -> list[VersionAttr]:
     """Every static ``__version__`` in the packages holding the manifest that is not the
-    package's version as text (see :func:`smart_tool_build.rules.versions.same_text`)."""
+    package's version as text (see :func:`smart_tool_build.rules.versions.same_text`). A
+    module that is not read (a symlink out of the root, not a regular file, over 1 MiB,
+    beyond the parser's limits) is added to ``refused``: (its path, why)."""
     if package_version.value is None or package_version.scheme != "pep440":
         return []
     expected = package_version.written or package_version.value
     drift = []
     for init in package_inits(root, manifest_relative):
-        if _plainly_agrees(root / init, package_version):
+        try:
+            data = read_inside(root, init)
+        except RefusedFile as exc:
+            if refused is not None:
+                refused.append((init, exc.message))
+            continue
+        if _plainly_agrees(data, package_version):
             continue
         from ..project.python_source import (  # ast: only when a plain look cannot tell
             parse_module,
             string_assignment,
         )
 
-        tree = parse_module(root / init)
-        found = None if tree is None else string_assignment(tree, "__version__")
+        try:
+            tree = parse_module(root, init)
+        except Unparsable as exc:
+            if exc.refused and refused is not None:
+                refused.append((init, exc.message.removeprefix(init + " ")))
+            continue
+        found = string_assignment(tree, "__version__")
         if found is not None and not same_text(found.value, package_version):
             drift.append(VersionAttr(init, found, expected))
     return drift
@@ -83,14 +101,10 @@ _PLAIN_ASSIGNMENT = re.compile(
 )
 
 
-def _plainly_agrees(path: Path, package_version: PackageVersion) -> bool:
-    """Whether the module surely has no drifted ``__version__``, told without parsing it:
-    the name does not occur, or every line it occurs on is a plain top-level assignment of
-    the package's version. Anything else (or a file that cannot be read) is left to ast."""
-    try:
-        data = path.read_bytes()
-    except OSError:
-        return False
+def _plainly_agrees(data: bytes, package_version: PackageVersion) -> bool:
+    """Whether the module (its bytes) surely has no drifted ``__version__``, told without
+    parsing it: the name does not occur, or every line it occurs on is a plain top-level
+    assignment of the package's version. Anything else is left to ast."""
     if b"__version__" not in data:
         return True
     for line in data.splitlines():
@@ -109,7 +123,8 @@ def version_attr_rule(
     warns, as the manifest's own version does."""
     out = []
     lenient = dev_versions == "warn" and is_development(package_version)
-    for drift in version_attr_drift(root, manifest_relative, package_version):
+    refused: list[tuple[str, str]] = []
+    for drift in version_attr_drift(root, manifest_relative, package_version, refused):
         where = f"{package_version.value!r} ({package_version.origin})"
         message = f"__version__ = {drift.assignment.value!r} but the package version is {where}"
         if lenient:
@@ -125,4 +140,13 @@ def version_attr_rule(
                 severity=Severity.WARNING if lenient else None,
             )
         )
+    for init, why in refused:
+        out.append(make("project-file-readable", prefix + init, None, f"{init} {why}", _REFUSED_HINT))
     return out
+
+
+#: what to do about a project file that is not read
+_REFUSED_HINT = (
+    "make it a regular file inside the root, of at most 1 MiB, that Python can parse; "
+    "replace a symlink out of the root with the file itself"
+)

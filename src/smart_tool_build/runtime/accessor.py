@@ -23,7 +23,7 @@ from ..project.manifest_model import PROJECTION_NAME, Manifest, ManifestError, l
 from ..project.names import DESCRIPTOR_NAME, MANIFEST_NAME
 from ..project.records import record
 from . import skill
-from .installed import Installed, find
+from .installed import MAX_BYTES, Installed, Refused, find, read_bounded, within
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -153,17 +153,26 @@ def _file_url_path(url: str) -> Optional[str]:
 
 
 def _in_source(name: str, root: str) -> str:
+    from ..rules.descriptor import MAX_BYTES as DESCRIPTOR_BYTES
     from ..rules.descriptor import parse_bytes as parse_descriptor
 
     descriptor_path = os.path.join(root, DESCRIPTOR_NAME)
     try:
-        with open(descriptor_path, "rb") as handle:
-            result = parse_descriptor(handle.read(), descriptor_path)
-    except OSError:
+        if not within(descriptor_path, root):
+            raise Refused(f"{descriptor_path} leads outside the source tree")
+        result = parse_descriptor(read_bounded(descriptor_path, DESCRIPTOR_BYTES), descriptor_path)
+    except Refused as exc:
+        raise ManifestNotFound(name, f"editable install, but {exc}: not read") from None
+    except (OSError, ValueError):
         raise ManifestNotFound(name, f"editable install, but {descriptor_path} cannot be read") from None
     if result.descriptor is None:
         raise ManifestNotFound(name, f"{descriptor_path} is not a valid descriptor")
-    return os.path.join(root, result.descriptor.manifest)
+    manifest = os.path.join(root, result.descriptor.manifest)
+    if not within(manifest, root):
+        raise ManifestNotFound(
+            name, f"editable install, but {manifest} leads outside the source tree: not read"
+        )
+    return manifest
 
 
 def _record(dist: Installed) -> dict[str, str]:
@@ -195,6 +204,11 @@ def _installed(name: str, dist: Installed) -> tuple[str, Optional[str]]:
     record = _record(dist)
     files = list(record)
     manifests = [f for f in files if posixpath.basename(f) == MANIFEST_NAME]
+    outside = [f for f in manifests if _leaves(f)]
+    if outside:  # a RECORD line such as ../../x/SMART_TOOL.md or /etc/x/SMART_TOOL.md
+        raise ManifestNotFound(
+            name, f"RECORD of {dist.name} lists {outside[0]!r}, outside the distribution: not read"
+        )
     in_dist_info = [f for f in manifests if posixpath.dirname(f).endswith(".dist-info")]
     candidates = in_dist_info or manifests
     if len(candidates) > 1:
@@ -208,7 +222,19 @@ def _installed(name: str, dist: Installed) -> tuple[str, Optional[str]]:
         candidates.sort(key=lambda f: f.count("/"))
     if not candidates:
         raise ManifestNotFound(name, f"the installed files of {dist.name} hold no {MANIFEST_NAME}")
-    return dist.locate(candidates[0]), record[candidates[0]] or None
+    manifest = dist.locate(candidates[0])
+    if not within(manifest, dist.locate("")):  # a symlink out of the install folder
+        raise ManifestNotFound(name, f"{manifest} leads outside the distribution: not read")
+    return manifest, record[candidates[0]] or None
+
+
+def _leaves(relative: str) -> bool:
+    """Whether a RECORD path is absolute or climbs out with ``..``."""
+    return (
+        relative.startswith(("/", "\\"))
+        or ":" in relative[:2]
+        or ".." in relative.replace("\\", "/").split("/")
+    )
 
 
 def _locate(name: str, dist: Installed) -> _Located:
@@ -238,9 +264,10 @@ def _located(distribution: str) -> _Located:
 
 def _read(located: _Located, name: str) -> bytes:
     try:
-        with open(located.manifest, "rb") as handle:
-            return handle.read()
-    except OSError:
+        return read_bounded(located.manifest, MAX_BYTES)
+    except Refused as exc:
+        raise ManifestNotFound(name, f"{exc}: not read") from None
+    except (OSError, ValueError):
         why = (
             "editable install, but {} cannot be read"
             if located.editable
@@ -271,8 +298,10 @@ def _projected(located: _Located) -> Optional[Manifest]:
     JSON, of another format or shape, or made from another manifest than RECORD lists."""
     if located.editable or located.manifest_hash is None:
         return None
-    text = located.dist.read_text(PROJECTION_NAME)
-    return None if text is None else read_projection(text, located.manifest_hash)
+    text = located.dist.read_text(PROJECTION_NAME)  # a regular file (installed.read_bounded)
+    if text is None or len(text) > MAX_BYTES:
+        return None
+    return read_projection(text, located.manifest_hash)
 
 
 def _load(located: _Located, name: str) -> Manifest:

@@ -21,6 +21,61 @@ if TYPE_CHECKING:
     from importlib import metadata
     from typing import Callable, Optional
 
+#: the most the accessor reads of a manifest or its projection: the bound ``check`` holds a
+#: manifest to (parsing.frontmatter.MAX_BYTES)
+MAX_BYTES = 1024 * 1024
+#: the most it reads of another ``.dist-info`` file (RECORD, METADATA, direct_url.json)
+MAX_METADATA_BYTES = 16 * 1024 * 1024
+
+
+class Refused(OSError):
+    """A file the accessor does not read: not a regular file (a FIFO would block it,
+    ``/dev/zero`` never end), over its bound, or outside the distribution; ``str`` says which."""
+
+
+def read_bounded(path: str, limit: int = MAX_BYTES) -> bytes:
+    """A regular file of at most ``limit`` bytes, or :class:`Refused` (:class:`OSError` when
+    it cannot be read). Opened without blocking (a FIFO opens at once), then ``fstat``
+    before a byte is read: a few microseconds, no import."""
+    descriptor = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0))
+    try:
+        info = os.fstat(descriptor)
+        if info.st_mode & 0o170000 != 0o100000:  # stat.S_ISREG, without importing stat by name
+            raise Refused(f"{path} is not a regular file")
+        if info.st_size > limit:
+            raise Refused(f"{path} is {info.st_size} bytes, over the limit of {limit} bytes")
+        chunks = [os.read(descriptor, limit + 1)]
+        size = len(chunks[0])
+        while chunks[-1] and size <= limit:
+            chunks.append(os.read(descriptor, limit + 1 - size))
+            size += len(chunks[-1])
+    finally:
+        os.close(descriptor)
+    if size > limit:
+        raise Refused(f"{path} is over the limit of {limit} bytes")
+    return chunks[0] if len(chunks) <= 2 else b"".join(chunks)
+
+
+def within(path: str, base: str) -> bool:
+    """Whether ``path`` is ``base`` or below it once symlinks are followed. Only the parts
+    below ``base`` are looked at (an ``lstat`` each); the real paths are compared only when
+    one of them is a symlink, or ``path`` is not spelt below ``base``."""
+    base = base.rstrip(os.sep) + os.sep
+    if path.startswith(base) and ".." not in path[len(base) :].split(os.sep):
+        current = base
+        for part in path[len(base) :].split(os.sep):
+            current = os.path.join(current, part)
+            try:
+                if os.lstat(current).st_mode & 0o170000 == 0o120000:  # stat.S_ISLNK
+                    break
+            except OSError:
+                return True  # nothing there: nothing to follow out
+        else:
+            return True
+    real, real_base = os.path.realpath(path), os.path.realpath(base)
+    return real == real_base or real.startswith(real_base.rstrip(os.sep) + os.sep)
+
+
 #: a sys.path folder's names by its modification time: listed again only when it changed
 _LISTINGS: dict[str, tuple[int, list[str]]] = {}
 
@@ -112,11 +167,7 @@ def _listed(name: str) -> Optional[Installed]:
         dist_info = os.path.join(folder, found[0])
 
         def read(filename: str, base: str = dist_info) -> Optional[str]:
-            try:
-                with open(os.path.join(base, filename), encoding="utf-8") as handle:
-                    return handle.read()
-            except (OSError, UnicodeDecodeError, ValueError):
-                return None
+            return _read_text(os.path.join(base, filename))
 
         def locate(relative: str, base: str = folder) -> str:
             return os.path.join(base, relative)
@@ -125,12 +176,29 @@ def _listed(name: str) -> Optional[Installed]:
     return None
 
 
+def _read_text(path: str) -> Optional[str]:
+    """A ``.dist-info`` file's text, read within :data:`MAX_METADATA_BYTES` (regular files
+    only), or None."""
+    try:
+        return read_bounded(path, MAX_METADATA_BYTES).decode("utf-8")
+    except (OSError, UnicodeDecodeError, ValueError):  # ValueError: a NUL in the path
+        return None
+
+
 def from_metadata(dist: metadata.Distribution) -> Installed:
-    """An :class:`Installed` view of an :mod:`importlib.metadata` distribution."""
+    """An :class:`Installed` view of an :mod:`importlib.metadata` distribution (its files
+    read within the same bounds where they are files in a folder)."""
 
     def locate(relative: str) -> str:
         return str(dist.locate_file(relative))
 
+    folder = getattr(dist, "_path", None)  # a PathDistribution's .dist-info folder
+    if folder is not None and os.path.isdir(str(folder)):
+
+        def read(filename: str, base: str = str(folder)) -> Optional[str]:
+            return _read_text(os.path.join(base, filename))
+
+        return Installed(str(dist.metadata["Name"] or ""), read, locate)
     return Installed(str(dist.metadata["Name"] or ""), dist.read_text, locate)
 
 

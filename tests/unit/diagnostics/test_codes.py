@@ -222,6 +222,8 @@ FIXTURE_CASES: dict[str, list[Expected]] = {
         e("package-definition-parses", "package.json", 1),
         i("manifest-version-matches-package", JS_M, 4),
     ],
+    # ---- project-file-readable: the package's __init__.py is a symlink out of the root
+    "project-file-readable": [e("project-file-readable", "src/demo_tool/__init__.py", None)],
     # ---- config-valid
     "config-valid": [e("config-valid", P, 9)],  # excludes (a typo)
     "config-valid--wrong-type": [e("config-valid", P, 9)],

@@ -448,7 +448,8 @@ NOT_COMPARED = [("manifest-version-matches-package", Severity.INFO, M, 4)]
 )
 def test_version_file_that_is_not_a_file(tmp_path: Path, table: str, target: str) -> None:
     """A FIFO blocked check_root for ever, /dev/zero read until MemoryError, a NUL raised
-    ValueError: each is now an unresolved version."""
+    ValueError: each is refused unread, an error at the key that names it (the version then
+    unresolved)."""
     if target == "fifo":
         if not hasattr(os, "mkfifo"):
             pytest.skip("no FIFOs on this platform")
@@ -457,7 +458,8 @@ def test_version_file_that_is_not_a_file(tmp_path: Path, table: str, target: str
     if target.endswith(".fifo"):
         os.mkfifo(root / target)
     (root / "pyproject.toml").write_text(DYNAMIC + "\n" + table.format(target))
-    assert diagnostics(root, memory=MEMORY) == NOT_COMPARED
+    refused = [("package-definition-parses", ERR, "pyproject.toml", 9)]
+    assert diagnostics(root, memory=MEMORY) == refused + NOT_COMPARED
 
 
 # ---- unreadable files and folders: as root, run as `nobody` (support.unprivileged)

@@ -74,8 +74,17 @@ def plan_fixes(root: Path, display: str = "") -> FixPlan:
         version = report.package.version
         edits += _ManifestFixer.edits(root, manifest_relative, prefix, version)
         edits += _version_attr_edits(root, manifest_relative, prefix, version)
+    # nothing is written outside the root: not through a symlink to a file, nor a folder
+    edits = [edit for edit in edits if within(edit.path, root)]
     edits.sort(key=lambda e: (e.shown, e.line or 0))
     return FixPlan(edits, report)
+
+
+def within(path: Path, root: Path) -> bool:
+    """Whether ``path`` (its folder, for a file not there yet) resolves inside ``root``."""
+    real_root = os.path.realpath(root)
+    real = os.path.realpath(path if os.path.lexists(path) else path.parent)
+    return real == real_root or real.startswith(real_root.rstrip(os.sep) + os.sep)
 
 
 def _descriptor_edit(root: Path, report: RootReport, prefix: str) -> Optional[tuple[Edit, str]]:

@@ -30,6 +30,7 @@ CodeId = Literal[
     "descriptor-cli-argv-declared",
     "tree-readable",
     "package-definition-parses",
+    "project-file-readable",
     "config-valid",
     "build-system-opt-in",
     "build-system-names-plugin",

@@ -185,8 +185,24 @@ CODES: tuple[Code, ...] = (
     Code(
         "package-definition-parses",
         ERROR,
-        "pyproject.toml or package.json at the root cannot be read or parsed.",
-        "Fix the TOML/JSON syntax the message points at.",
+        "pyproject.toml or package.json at the root cannot be read or parsed: invalid TOML or "
+        "JSON, a symlink out of the root, not a regular file (a FIFO), over 1 MiB, nested "
+        "beyond Python's recursion limit, an integer longer than Python reads; or the version "
+        "source it names (hatch's `path`, setuptools' `attr:` or `file:`) is refused so, or "
+        "its version `pattern` is invalid or can backtrack without end.",
+        "Fix the TOML/JSON syntax the message points at; make the file (and the version source "
+        "it names) a regular file inside the root, of at most 1 MiB.",
+    ),
+    Code(
+        "project-file-readable",
+        ERROR,
+        "A project file the check reads besides the manifest and descriptor (the `__init__.py` "
+        "of a package holding the manifest) is not read: it leads outside the root through a "
+        "symlink, is not a regular file (a FIFO, a device), is over 1 MiB, or nests beyond "
+        "Python's parser limits. pyproject.toml, package.json and the version sources they "
+        "name are held to the same bounds under `package-definition-parses`.",
+        "Make it a regular file inside the root, of at most 1 MiB, that Python can parse; "
+        "replace a symlink out of the root with the file itself.",
     ),
     Code(
         "config-valid",

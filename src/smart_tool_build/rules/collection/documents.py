@@ -8,6 +8,7 @@ from typing import Optional
 
 from ...diagnostics.diagnostic import CodeId, Diagnostic
 from ...parsing import frontmatter, safe_yaml
+from ...project.paths import inside
 from .project import Project, short
 
 _FENCE = re.compile(r"\s{0,3}(```+|~~~+)\s*([A-Za-z0-9_+-]*)")
@@ -17,6 +18,12 @@ def document_rules(project: Project, kind: str, relative: str) -> list[Diagnosti
     """A profile (``kind`` "profiles") or an agent: frontmatter first, parsed like a manifest's."""
     code: CodeId = "collection-profile" if kind == "profiles" else "collection-agent"
     what = "a profile" if kind == "profiles" else "an agent"
+    if not inside(project.root, relative):
+        return [
+            project.finding(
+                code, relative, None, f"{what} that leads outside the root through a symlink; not read"
+            )
+        ]
     try:
         text = frontmatter.decode(frontmatter.read_bytes(project.root / relative))
     except frontmatter.UnreadableFile as exc:

@@ -35,7 +35,7 @@ def embedded_rules(project: Project) -> list[Diagnostic]:
         return []
     assert project.package_dir is not None
     relative = f"{project.package_dir}/{PYPROJECT}"
-    data, text, problem = distribution.load_toml(project.root / relative)
+    data, text, problem = distribution.load_toml(project.root / relative, project.root)
     if problem is not None or data is None:
         message = problem.message if problem else "cannot be read"
         return [

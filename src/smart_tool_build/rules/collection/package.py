@@ -110,7 +110,7 @@ def version_attr_rules(project: Project) -> list[Diagnostic]:
     if project.package_dir is None or version is None:
         return []
     init = f"{project.package_dir}/__init__.py"
-    found = read_version_attr(project.root / init)
+    found = read_version_attr(project.root / init, project.root)
     if found is None:
         return []
     value, line = found

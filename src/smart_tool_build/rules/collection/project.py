@@ -66,7 +66,7 @@ def read_pyproject(
 ) -> tuple[Optional[dict[str, Any]], Optional[str], list[Diagnostic]]:
     """The root pyproject.toml's data and text, or the finding that says why there is none."""
     path = root / PYPROJECT
-    if not path.is_file():
+    if not os.path.lexists(path):  # a FIFO or a symlink out is there, and refused by load_toml
         missing = make(
             "collection-metadata",
             prefix + PYPROJECT,
