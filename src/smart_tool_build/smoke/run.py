@@ -192,9 +192,8 @@ def _observe(
         calls = {name: [*argv, *extra] for name, extra in probe_args(facts).items()}
     total = len(calls) + (1 if facts.name else 0)
     if calls:
-        say(
-            f"{facts.shown}: running {len(calls)} probes of `{shown}` side by side (timeout {options.timeout:g} s)"
-        )
+        timeout = f"timeout {options.timeout:g} s"
+        say(f"{facts.shown}: running {len(calls)} probes of `{shown}` side by side ({timeout})")
         probes = run_all(calls, probe, options.jobs)
     changed = _changes(before, _files(environment.prefix))
     accessor = None
