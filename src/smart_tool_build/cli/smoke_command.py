@@ -198,7 +198,8 @@ def _conformance(args: argparse.Namespace, wheel: str, sdist: Optional[Sdist], r
         not_run=None if ran else "the wheel cannot be read, so nothing was run (see artifact-readable)",
     )
     print(json.dumps(found, indent=2))  # ASCII, as the kit prints it: any terminal takes it
-    return EXIT_FINDINGS if found["verdict"] == FAIL else EXIT_CLEAN
+    failed = FAIL in (found["verdict"], found["beyond_kit"]["verdict"])  # the kit's rules, or ours
+    return EXIT_FINDINGS if failed else EXIT_CLEAN
 
 
 def _descriptor_note(diagnostic: Diagnostic) -> bool:
