@@ -24,7 +24,7 @@ from typing import Any, NamedTuple, Optional
 
 import pytest
 from buildkit import FIXTURES, Builder
-from smartkit import cli_env
+from smartkit import WITHOUT_UV, cli_env
 
 from smart_tool_build.diagnostics.codes import runtime as runtime_codes
 from smart_tool_build.diagnostics.diagnostic import Severity
@@ -103,15 +103,6 @@ def kept_at(stderr: str) -> Path:
     """The folder smoke says it kept (``--keep``), from its line among the progress lines."""
     (line,) = [line for line in stderr.splitlines() if line.startswith("smart-tool: kept the environment")]
     return Path(line.split(" at ", 1)[1].strip())
-
-
-#: smart-tool's main, with the uv package out of reach (``uv=False``: venv and pip)
-WITHOUT_UV = """
-import sys
-sys.modules["uv"] = None  # import uv raises ImportError, as where the package is not installed
-from smart_tool_build.cli import main
-raise SystemExit(main(sys.argv[1:]))
-"""
 
 
 class Runner:
