@@ -302,8 +302,9 @@ EXPECTED: dict[str, list[Expected]] = {
     # cli_argv runs a source file (`uv run --no-project src/smoke_demo/cli.py`): the file the
     # wheel installs is run with the environment's python
     "valid--source-file": [NO_LIBRARY],
-    # smoked without its git requirement (--no-install-package): every probe fails for want of
-    # its module, which says nothing of the tool: each rule not judged, and one line says why
+    # smoked without its git requirement (--no-install-package), its other one (smart-tool-build)
+    # installed, so the installed accessor answers: every probe fails for want of the git one's
+    # module, which says nothing of the tool: each rule not judged, and one line says why
     "dependencies-installed": [
         i("dependencies-installed", D, 3),
         i("loads-without-provider", D, 3),
@@ -314,7 +315,6 @@ EXPECTED: dict[str, list[Expected]] = {
         i("cli-version", M, 4),
         i("help-renders-manifest-body", M, 13),
         NO_SKILL,
-        NO_LIBRARY,
     ],
     # built without smart-tool-build and the manifest left out: the installed accessor finds
     # nothing, so the tool's own --help (render_skill) fails too; no descriptor to point into

@@ -192,8 +192,8 @@ def install(
     ``find_links`` folders, unless ``deps`` is false) into ``environment``.
 
     ``no_index``: from the ``find_links`` folders only. ``skip``: every dependency but these
-    (a git requirement that cannot be had offline, say): the wheel is installed without its
-    dependencies, then its requirements but those (extras aside) with theirs.
+    (a git requirement that cannot be had offline, say): its requirements but those (extras
+    aside) are installed with theirs, then the wheel without its dependencies.
     """
     env = installer_environment(environ, environment.temp)
     where = ["--no-index"] if no_index else []
@@ -211,17 +211,12 @@ def install(
         "--no-install-package NAME to leave one out, or --no-deps"
     )
     rest = wanted_requirements(wheel, skip) if deps and skip else []
-    whole = deps and not skip
-    _run(
-        _installer(environment, environ, where, whole, [str(wheel)]),
-        environment.root,
-        env,
-        f"installing {wheel.name}",
-        fix,
-    )
-    if rest:
+    if rest:  # first: pip's interpreter never starts with the wheel (and a .pth of it) installed
         what = f"installing the dependencies of {wheel.name} but {', '.join(skip)}"
         _run(_installer(environment, environ, where, True, rest), environment.root, env, what, fix)
+    whole = deps and not skip
+    installing = _installer(environment, environ, where, whole, [str(wheel)])
+    _run(installing, environment.root, env, f"installing {wheel.name}", fix)
 
 
 def _installer(
