@@ -9,6 +9,7 @@ variables removed (:mod:`probe`); the rules turn what was seen into diagnostics
 from __future__ import annotations
 
 import contextlib
+import itertools
 import os
 import threading
 from collections.abc import Iterator, Mapping
@@ -135,12 +136,17 @@ def _working_in(folder: Path) -> Iterator[None]:
     """Smoke itself stands in ``folder`` while the wheel's code runs: a probe that looks for
     its parent's working folder (``/proc/<ppid>/cwd``) finds the throwaway one, not the
     caller's project."""
-    before = os.getcwd()
+    try:
+        before: Optional[str] = os.getcwd()
+    except OSError:  # the caller's folder is gone: there is nothing to go back to
+        before = None
     os.chdir(folder)
     try:
         yield
     finally:
-        os.chdir(before)
+        if before is not None:
+            with contextlib.suppress(OSError):
+                os.chdir(before)
 
 
 def _command_argv(environment: ThrowawayEnvironment, command: Command) -> tuple[list[str], str]:
@@ -171,16 +177,15 @@ def _observe(
     left: dict[str, list[str]] = {}
 
     say = options.say or (lambda text: None)
-    ended: list[str] = []
+    ended = itertools.count(1)  # the probes' threads take their numbers from it, one each
 
     def probe(name: str, argv: list[str], stop: threading.Event) -> ProbeResult:
         folder = environment.scratch(name)
         result = run_probe(argv, env=env, cwd=folder, timeout=options.timeout, stop=stop)
         left[name] = _left_in(folder)
-        ended.append(name)
         how = "did not finish" if result.timed_out else result.ended()
         called = "the accessor" if name == "accessor" else f"`{' '.join((shown, *probe_args(facts)[name]))}`"
-        say(f"{facts.shown}: probe {len(ended)}/{total}: {called} {how} ({result.seconds:.1f} s)")
+        say(f"{facts.shown}: probe {next(ended)}/{total}: {called} {how} ({result.seconds:.1f} s)")
         return result
 
     before = _files(environment.prefix)
