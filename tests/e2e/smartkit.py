@@ -44,6 +44,16 @@ def shared_build(builder: Builder, source: Path) -> Build:
     return _BUILDS[key]
 
 
+#: ``python -c WITHOUT_UV ARGS``: smart-tool's main with the uv package out of reach, as where
+#: it is not installed (with no uv on PATH either, smoke uses venv and pip)
+WITHOUT_UV = """
+import sys
+sys.modules["uv"] = None  # import uv raises ImportError
+from smart_tool.cli import main
+raise SystemExit(main(sys.argv[1:]))
+"""
+
+
 def cli_env() -> dict[str, str]:
     env = dict(os.environ)
     env.pop("PYTHONSTARTUP", None)

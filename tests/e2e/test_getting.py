@@ -39,7 +39,7 @@ from releasekit import (
     source_repository,
     without_us,
 )
-from smartkit import cli_env
+from smartkit import WITHOUT_UV, cli_env
 
 from smart_tool.authoring.scaffold import build_setup
 from smart_tool_build import __version__
@@ -329,7 +329,9 @@ def test_smoke_find_links(builder: Builder, library_wheel: Path, installer: str)
             pytest.skip("uv is not installed")
         folders.insert(0, str(Path(found).parent))
     env["PATH"] = ":".join(folders)
-    smoke = [sys.executable, "-m", "smart_tool", "smoke", "--format", "json"]
+    # pip: the uv package out of reach too, as where it is not installed
+    start = ["-m", "smart_tool"] if installer == "uv" else ["-c", WITHOUT_UV]
+    smoke = [sys.executable, *start, "smoke", "--format", "json"]
     if installer == "uv":  # (pip's failure says the same: tests/unit/smoke/test_find_links.py)
         stuck = run([*smoke, library_wheel.name], library_wheel.parent, env)
         assert stuck.returncode == 2, output(stuck)

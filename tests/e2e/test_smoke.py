@@ -24,7 +24,7 @@ from typing import Any, NamedTuple, Optional
 
 import pytest
 from buildkit import FIXTURES, Builder
-from smartkit import cli_env
+from smartkit import WITHOUT_UV, cli_env
 
 from smart_tool_build.diagnostics.codes import runtime as runtime_codes
 from smart_tool_build.diagnostics.diagnostic import Severity
@@ -99,6 +99,12 @@ class Smoked(NamedTuple):
         return sorted(found, key=_key)
 
 
+def kept_at(stderr: str) -> Path:
+    """The folder smoke says it kept (``--keep``), from its line among the progress lines."""
+    (line,) = [line for line in stderr.splitlines() if line.startswith("smart-tool: kept the environment")]
+    return Path(line.split(" at ", 1)[1].strip())
+
+
 class Runner:
     """Runs `smart-tool smoke` from the wheel's folder, with the test run's wheelhouse as index."""
 
@@ -132,7 +138,7 @@ class Runner:
         that then write the process's peak memory into a file."""
         started = time.monotonic()
         env = self.env(uv=uv)
-        start = [sys.executable, "-m", "smart_tool"]
+        start = [sys.executable, "-m", "smart_tool"] if uv else [sys.executable, "-c", WITHOUT_UV]
         if peak:
             env["SMOKE_PEAK_FILE"] = str(self.tmp / f"peak-{wheel.name}")
             start = [sys.executable, "-c", PEAK]
@@ -166,6 +172,8 @@ raise SystemExit(code)
 
 def options_of(name: str) -> list[str]:
     args = [] if name in WITH_DEPS else ["--no-deps"]
+    if name == "dependencies-installed":  # its git requirement cannot be had: every other one is
+        args = ["--no-install-package", "smoke-missing-dep"]
     if name in TIMEOUT:
         args += ["--timeout", str(TIMEOUT[name])]
     return args
@@ -294,6 +302,20 @@ EXPECTED: dict[str, list[Expected]] = {
     # cli_argv runs a source file (`uv run --no-project src/smoke_demo/cli.py`): the file the
     # wheel installs is run with the environment's python
     "valid--source-file": [NO_LIBRARY],
+    # smoked without its git requirement (--no-install-package), its other one (smart-tool-build)
+    # installed, so the installed accessor answers: every probe fails for want of the git one's
+    # module, which says nothing of the tool: each rule not judged, and one line says why
+    "dependencies-installed": [
+        i("dependencies-installed", D, 3),
+        i("loads-without-provider", D, 3),
+        i("help-flags-supported", D, 3),
+        i("failure-exits-non-zero", D, 3),
+        i("capability-help-supported", D, 4),
+        i("deterministic-capability-runs", D, 4),
+        i("cli-version", M, 4),
+        i("help-renders-manifest-body", M, 13),
+        NO_SKILL,
+    ],
     # built without smart-tool-build and the manifest left out: the installed accessor finds
     # nothing, so the tool's own --help (render_skill) fails too; no descriptor to point into
     "installed-manifest-matches": [
@@ -433,7 +455,17 @@ def test_an_interrupt_of_smoke_ends_every_probe(
     temp.mkdir()
     env["TMPDIR"] = str(temp)
     process = subprocess.Popen(
-        [sys.executable, "-m", "smart_tool", "smoke", "--no-deps", "--timeout", "120", wheel.name],
+        [
+            sys.executable,
+            "-m",
+            "smart_tool_build",
+            "smoke",
+            "--no-progress",
+            "--no-deps",
+            "--timeout",
+            "120",
+            wheel.name,
+        ],
         cwd=wheel.parent,
         env=env,
         stdout=subprocess.PIPE,
@@ -540,7 +572,7 @@ def test_the_provider_variables_made_the_difference(wheels: dict[str, Path], run
     result = runner.run(
         wheels["loads-without-provider"], "--no-deps", "--keep", "--ignore", "installed-manifest-matches"
     )
-    kept = Path(result.stderr.split(" at ", 1)[1].strip())
+    kept = kept_at(result.stderr)
     try:
         assert result.returncode == 1
         done = subprocess.run(
@@ -557,10 +589,15 @@ def test_the_provider_variables_made_the_difference(wheels: dict[str, Path], run
         shutil.rmtree(kept)
 
 
-def test_venv_and_pip_when_uv_is_not_on_path(wheels: dict[str, Path], runner: Runner) -> None:
+def test_venv_and_pip_when_uv_is_not_found(wheels: dict[str, Path], runner: Runner) -> None:
+    """Neither on PATH nor as the uv package: venv and pip, and one line says so first."""
     result = runner.run(wheels[LIBRARY], "--keep", uv=False)
-    kept = Path(result.stderr.split(" at ", 1)[1].strip())
+    kept = kept_at(result.stderr)
     try:
+        assert result.stderr.splitlines()[0] == (
+            "smart-tool: uv not found (on PATH, or the uv package): smoke makes its environments with "
+            "venv and pip, many times slower (pip install uv)"
+        )
         assert result.found() == [], result.document
         assert (kept / "env" / "bin" / "pip").exists()  # made by venv, installed by pip
         done = subprocess.run(
@@ -619,7 +656,7 @@ def test_python_picks_the_interpreter(wheels: dict[str, Path], runner: Runner) -
     if python is None:
         pytest.skip("no second Python interpreter here")
     result = runner.run(wheels["valid"], "--no-deps", "--keep", "--python", python)
-    kept = Path(result.stderr.split(" at ", 1)[1].strip())
+    kept = kept_at(result.stderr)
     try:
         assert result.found() == sorted(EXPECTED["valid"], key=_key)
         version = Path(python).name.replace("python", "")

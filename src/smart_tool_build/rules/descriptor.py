@@ -111,16 +111,18 @@ def parse_bytes(data: bytes, path: str = DESCRIPTOR_NAME) -> DescriptorResult:
     return DescriptorResult(descriptor, out, lines)
 
 
-def render(manifest: str, cli_argv: Sequence[str]) -> str:
-    """A descriptor's text, as ``smart-tool init`` and ``smart-tool fix`` write one."""
+def render(manifest: str, cli_argv: Sequence[str], smoke: Optional[Sequence[str]] = None) -> str:
+    """A descriptor's text, as ``smart-tool init`` and ``smart-tool fix`` write one (init with
+    a ``deterministic_smoke``)."""
     import json
 
-    return (
-        "{\n"
-        f'  "manifest": {json.dumps(manifest, ensure_ascii=False)},\n'
-        f'  "cli_argv": {json.dumps(list(cli_argv), ensure_ascii=False)}\n'
-        "}\n"
-    )
+    lines = [
+        f'  "manifest": {json.dumps(manifest, ensure_ascii=False)}',
+        f'  "cli_argv": {json.dumps(list(cli_argv), ensure_ascii=False)}',
+    ]
+    if smoke is not None:
+        lines.append(f'  "deterministic_smoke": {json.dumps(list(smoke), ensure_ascii=False)}')
+    return "{\n" + ",\n".join(lines) + "\n}\n"
 
 
 def manifest_path_problem(manifest: str) -> Optional[str]:

@@ -78,6 +78,7 @@ def test_hatchling_project(tmp_path: Path) -> None:
     assert json.loads((root / "smart-tool.json").read_text()) == {
         "manifest": manifest,
         "cli_argv": ["acme-widget"],
+        "deterministic_smoke": ["--version"],  # a run smoke judges, until a capability is named
     }
     text = (root / manifest).read_text()
     assert text.startswith(
@@ -369,6 +370,9 @@ def test_cli_init_then_check(tmp_path: Path) -> None:
         "manifest-placeholders",
     ]
     assert "build-system-names-plugin" not in result.stdout
+    # what smoke will ask of the CLI, said before the findings: -V and --version among it
+    (said,) = [line for line in out if line.startswith("smart-tool: smart-tool smoke (on the built wheel)")]
+    assert "-V and --version exit 0 and print 0.4.0" in said and '"deterministic_smoke" (--version' in said
     checked = run_cli("check", "acme", cwd=tmp_path)
     assert checked.returncode == 1
     assert "acme/src/acme_widget/SMART_TOOL.md:7: manifest-placeholders:" in checked.stdout

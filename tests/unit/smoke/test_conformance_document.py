@@ -1,5 +1,6 @@
 """The conformance document from diagnostics: every kit rule in the kit's order, a status each
-(a SKIP with its reason), the counts and verdict the kit computes, ours after the kit's.
+(a SKIP with its reason), the counts and verdict the kit computes over its seventeen, ours in
+a section of their own (``beyond_kit``) with a verdict of its own.
 The same on real wheels: tests/e2e/test_conformance.py."""
 
 from __future__ import annotations
@@ -26,23 +27,48 @@ def doc(
     return document(target="/x/acme.whl", runtime=runtime or [], files=facts, provenance={}, **kw)
 
 
+def checks(found: dict[str, Any]) -> list[dict[str, str]]:
+    """The kit's checks, then ours."""
+    return [*found["checks"], *found["beyond_kit"]["checks"]]
+
+
 def status(found: dict[str, Any]) -> dict[str, str]:
-    return {c["id"]: c["status"] for c in found["checks"]}
+    return {c["id"]: c["status"] for c in checks(found)}
 
 
 def detail(found: dict[str, Any], rule: str) -> str:
-    return next(c["detail"] for c in found["checks"] if c["id"] == rule)
+    return next(c["detail"] for c in checks(found) if c["id"] == rule)
 
 
 def test_a_clean_tool_passes_every_rule_in_the_kits_order() -> None:
     found = doc([], [])
-    assert [c["id"] for c in found["checks"]] == [
-        r.id for r in FILE_RULES + RUNTIME_RULES + OUR_RUNTIME_RULES
-    ]
+    assert [c["id"] for c in found["checks"]] == list(KIT_IDS)
+    assert [c["id"] for c in found["beyond_kit"]["checks"]] == [r.id for r in OUR_RUNTIME_RULES]
     assert set(status(found).values()) == {"PASS"}
     assert found["verdict"] == "PASS" and found["failed_rules"] == []
-    assert found["counts"] == {"pass": 24, "fail": 0, "skip": 0}
-    assert list(found) == ["schema", "target", "verdict", "counts", "failed_rules", "checks", "provenance"]
+    assert found["counts"] == {"pass": 17, "fail": 0, "skip": 0}
+    assert found["beyond_kit"]["counts"] == {"pass": 7, "fail": 0, "skip": 0}
+    assert list(found) == [
+        "schema",
+        "target",
+        "verdict",
+        "counts",
+        "failed_rules",
+        "checks",
+        "beyond_kit",
+        "provenance",
+    ]
+    assert list(found["beyond_kit"]) == ["verdict", "counts", "failed_rules", "checks"]
+
+
+def test_a_rule_the_kit_does_not_have_fails_only_our_section() -> None:
+    """skill-resources-ship is ours: failing it leaves the kit's verdict PASS."""
+    missing = make("skill-resources-ship", "w.whl/acme/docs/a.md", None, "the skill lists 'docs/a.md'")
+    found = doc([], [missing])
+    assert found["verdict"] == "PASS" and found["counts"] == {"pass": 17, "fail": 0, "skip": 0}
+    assert "skill-resources-ship" not in {c["id"] for c in found["checks"]}
+    ours = found["beyond_kit"]
+    assert ours["verdict"] == "FAIL" and ours["failed_rules"] == ["skill-resources-ship"]
 
 
 def test_an_error_fails_its_rule_with_where_and_what() -> None:
@@ -54,7 +80,7 @@ def test_an_error_fails_its_rule_with_where_and_what() -> None:
         == f"{S}/acme-1.0/SMART_TOOL.md:3: `name` 'Acme' is not lowercase"
     )
     assert found["verdict"] == "FAIL" and found["failed_rules"] == ["manifest-name-format"]
-    assert found["counts"] == {"pass": 23, "fail": 1, "skip": 0}
+    assert found["counts"] == {"pass": 16, "fail": 1, "skip": 0}
 
 
 def test_descriptor_shape_decides_the_kits_descriptor_present() -> None:
@@ -124,8 +150,8 @@ def test_a_wheel_not_run_skips_every_runtime_rule_and_its_problem_is_a_check() -
     )
     assert {status(found)[r.id] for r in RUNTIME_RULES + OUR_RUNTIME_RULES} == {"SKIP"}
     assert status(found)["artifact-readable"] == "FAIL"  # ours, after the kit's
-    assert found["checks"][-1]["spec"].startswith("beyond the kit: ")
-    assert found["verdict"] == "FAIL"
+    assert found["beyond_kit"]["checks"][-1]["spec"].startswith("beyond the kit: ")
+    assert found["beyond_kit"]["verdict"] == "FAIL" and found["verdict"] == "PASS"
 
 
 def test_an_ignored_rule_is_a_skip_and_fails_nothing() -> None:

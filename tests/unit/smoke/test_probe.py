@@ -212,11 +212,20 @@ def test_the_environment_of_a_probe(tmp_path: Path) -> None:
         "PYTHONHOME": "/py",
         "VIRTUAL_ENV": "/other",
     }
-    env = probe_environment(caller, tmp_path / "env", tmp_path / "env" / "bin")
+    caller.update({"PWD": "/home/me/project", "TMPDIR": "/tmp/me", "LC_TIME": "C", "TZ": "UTC"})
+    caller.update({"XDG_CONFIG_HOME": "/home/me/.config", "USER": "me", "SSH_AUTH_SOCK": "/s"})
+    home, temp = tmp_path / "home", tmp_path / "temp"
+    env = probe_environment(caller, tmp_path / "env", tmp_path / "env" / "bin", home=home, temp=temp)
+    # the caller's PATH and locale, nothing else of the caller's: the throwaway HOME and temp
     assert env == {
         "PATH": f"{tmp_path / 'env' / 'bin'}{os.pathsep}/usr/bin",
-        "HOME": "/home/me",
+        "HOME": str(home),
+        "TMPDIR": str(temp),
+        "TEMP": str(temp),
+        "TMP": str(temp),
         "LANG": "C.UTF-8",
+        "LC_TIME": "C",
+        "TZ": "UTC",
         "VIRTUAL_ENV": str(tmp_path / "env"),
         "PYTHONNOUSERSITE": "1",
         "PYTHONDONTWRITEBYTECODE": "1",

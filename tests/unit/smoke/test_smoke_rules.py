@@ -131,6 +131,12 @@ def run(returncode: Optional[int] = 0, stdout: str = "", stderr: str = "", **kw:
 
 SKILL = '<skill_content name="acme">\nSkill directory: {}\n\n# acme\n\nDoes things well.\n</skill_content>'
 
+#: a skill that lists one resource
+LISTING = SKILL.replace(
+    "</skill_content>",
+    "<skill_resources>\n  <file>SMART_TOOL.md</file>\n</skill_resources>\n</skill_content>",
+)
+
 
 def good(directory: Path) -> dict[str, ProbeResult]:
     return {
@@ -176,10 +182,12 @@ def test_a_good_run_says_nothing(tmp_path: Path) -> None:
             "process group was killed",
         ),
         (
-            {"help": run(stdout=SKILL.format("/elsewhere"))},
+            {"help": run(stdout=LISTING.format("/elsewhere"))},
             ("skill-resources-ship", "acme.whl", None),
             "/elsewhere is not a folder",
         ),
+        # a skill that lists no resources has nothing that must resolve, wherever it says it is
+        ({"help": run(stdout=SKILL.format("/elsewhere"))}, None, ""),
         (
             {"smoke": run(left_behind=True)},
             ("no-processes-left-behind", D, 3),

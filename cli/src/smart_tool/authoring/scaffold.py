@@ -65,6 +65,8 @@ class Scaffold(NamedTuple):
     #: for a uv project, the ``[tool.uv] cache-keys`` that make uv rebuild when the tool's
     #: files change (no lines when there is nothing to add)
     cache_keys: BuildSetup = BuildSetup("", (), "")
+    #: the version the manifest says, which smoke will ask the CLI to print
+    version: str = ""
 
     def shown_findings(self, diagnostics: list[Diagnostic]) -> list[Diagnostic]:
         """What init shows of the new root's check: not the warning that asks for the
@@ -129,9 +131,10 @@ def plan_init(
         raise InitError(
             f"{prefix}{there} already exists; init never overwrites it (smart-tool fix adds a descriptor)"
         )
+    known = _version(package, version)
     text = render_manifest(
         name=name,
-        version=_version(package, version),
+        version=known,
         description=str(project.get("description") or ""),
         platforms=[canonical_platform(platform) or platform],
         argv=argv,
@@ -140,7 +143,7 @@ def plan_init(
         creation(
             root / DESCRIPTOR_NAME,
             prefix + DESCRIPTOR_NAME,
-            descriptor.render(manifest, argv).encode(),
+            descriptor.render(manifest, argv, INIT_SMOKE).encode(),
             "descriptor-present",
             "the descriptor",
         ),
@@ -150,7 +153,24 @@ def plan_init(
     setup = build_setup(package.data, requirement) if toml else _npm_setup()
     todo = tuple(number for number, line in enumerate(text.split("\n"), start=1) if _marked(line))
     keys = uv_cache_keys(package.data, root, manifest) if toml else BuildSetup("", (), "")
-    return Scaffold(edits, manifest, setup, todo, keys)
+    return Scaffold(edits, manifest, setup, todo, keys, known)
+
+
+#: the deterministic_smoke init writes: a run any CLI answers without a provider, judged by
+#: smoke (deterministic-capability-runs) until the author names a capability of the tool
+INIT_SMOKE = ("--version",)
+
+
+def smoke_note(version: str) -> str:
+    """What ``smart-tool smoke`` will ask of the CLI, said by init."""
+    return (
+        "smart-tool smoke (on the built wheel) will run the installed CLI with stdin closed and no "
+        "provider configured, and ask: -h and --help exit 0, --help printing the manifest's body on "
+        f"stdout; -V and --version exit 0 and print {version}; an unknown verb exits non-zero; "
+        f'"deterministic_smoke" ({" ".join(INIT_SMOKE)} for now) exits 0. Put a capability of the '
+        'tool there that needs no model (["stats", "--text", "hello"]): smoke then also asks '
+        "<capability> --help (docs/authoring.md)"
+    )
 
 
 def _marked(line: str) -> bool:

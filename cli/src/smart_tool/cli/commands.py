@@ -152,7 +152,7 @@ def run_init(args: argparse.Namespace) -> int:
 
     from ..authoring.edits import EditError, apply
     from ..authoring.origin import installed_requirement
-    from ..authoring.scaffold import OURS, InitError, plan_init, requirement_of
+    from ..authoring.scaffold import OURS, InitError, plan_init, requirement_of, smoke_note
     from .output import render_text
 
     root, given = Path(args.path), args.path
@@ -186,6 +186,7 @@ def run_init(args: argparse.Namespace) -> int:
     if scaffold.cache_keys.lines:
         print(f"smart-tool: {scaffold.cache_keys.note}")
         print("\n" + "\n".join(scaffold.cache_keys.lines) + "\n")
+    print(f"smart-tool: {smoke_note(scaffold.version)}")
     findings = scaffold.shown_findings(check_root(root, display=given).diagnostics)
     print(render_text(findings, [given]))
     if scaffold.todo_lines:

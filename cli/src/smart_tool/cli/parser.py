@@ -142,6 +142,19 @@ def _parser() -> argparse.ArgumentParser:
         help="a folder of wheels (or its URL) to install dependencies from, besides the index; "
         "passed to uv or pip (repeatable)",
     )
+    smoke.add_argument(
+        "--no-index", action="store_true", help="install from the --find-links folders only, not the index"
+    )
+    smoke.add_argument(
+        "--no-install-package",
+        action="append",
+        default=[],
+        metavar="NAME",
+        help="install every dependency of the wheel but this one (a git requirement, say); repeatable",
+    )
+    smoke.add_argument(
+        "--no-progress", action="store_true", help="say nothing of the steps on stderr, only the findings"
+    )
     _add_ignore_option(smoke)
     _add_report_options(smoke)
     _add_conformance_options(smoke)

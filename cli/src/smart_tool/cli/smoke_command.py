@@ -4,7 +4,7 @@ Wheels and sdists come together (``dist/*``, as ``inspect`` takes them): an sdis
 root ``smart-tool.json`` to the wheel of its release that has none. ``--format conformance``
 prints the conformance kit's document for one tool instead, its file rules judged on the sdist
 (or ``--root``). SIGINT and SIGTERM end every probe and remove the environment, then one line
-says so (exit 130 or 143).
+says so (exit 130 or 143); the signals after the first are dropped, so nothing cuts that short.
 """
 
 from __future__ import annotations
@@ -24,6 +24,7 @@ if TYPE_CHECKING:
     from ..smoke.conformance import FileFacts
     from ..smoke.descriptors import Sdist
     from ..smoke.run import SmokeResult
+    from .progress import Progress
 
 
 class _Refused(Exception):
@@ -35,11 +36,16 @@ def _error(text: str) -> None:
 
 
 def run_smoke(args: argparse.Namespace) -> int:
-    from .interrupts import exit_code, signal_name, sigterm_raises
+    from .interrupts import exit_code, first_interrupt_raises, signal_name
+    from .progress import Progress
 
+    progress = Progress.on(sys.stderr)
     try:
-        with sigterm_raises():
-            return _smoke(args)
+        with first_interrupt_raises():
+            try:
+                return _smoke(args, progress)
+            finally:
+                progress.clear()
     except _Refused as refused:
         _error(str(refused))
         return EXIT_FAILURE
@@ -51,8 +57,11 @@ def run_smoke(args: argparse.Namespace) -> int:
         return exit_code(interrupt)
 
 
-def _smoke(args: argparse.Namespace) -> int:
+def _smoke(args: argparse.Namespace, progress: Progress) -> int:
+    import os
+
     from ..smoke.descriptors import is_sdist, pair, read_given, read_sdist
+    from ..smoke.environment import find_uv
     from ..smoke.run import EnvironmentProblem, SmokeOptions, smoke_wheel
 
     wheels, sdists = _artifacts(args)
@@ -79,12 +88,25 @@ def _smoke(args: argparse.Namespace) -> int:
     for folder in args.find_links:
         if "://" not in folder and not Path(folder).is_dir():
             raise _Refused(f"--find-links {folder}: no such folder (a folder of wheels, or its URL)")
+    if args.no_install_package and args.no_deps:
+        raise _Refused("--no-install-package leaves one dependency out; --no-deps leaves them all: give one")
+    if args.no_index and not args.find_links:
+        raise _Refused("--no-index installs from the --find-links folders only: give one (--find-links DIR)")
+    if find_uv(os.environ) is None:
+        print(
+            "smart-tool: uv not found (on PATH, or the uv package): smoke makes its environments with "
+            "venv and pip, many times slower (pip install uv)",
+            file=sys.stderr,
+        )
     options = SmokeOptions(
         timeout=args.timeout,
         deps=not args.no_deps,
         python=args.python,
         keep=args.keep,
         find_links=tuple(args.find_links),
+        no_index=args.no_index,
+        skip=tuple(args.no_install_package),
+        say=None if args.no_progress else progress.say,
     )
     diagnostics: list[Diagnostic] = []
     results: list[SmokeResult] = []
@@ -96,6 +118,7 @@ def _smoke(args: argparse.Namespace) -> int:
             )
         except EnvironmentProblem as exc:
             raise _Refused(f"{name}: {exc.why}\n  fix: {exc.fix}") from None
+        progress.clear()
         if result.kept is not None:
             print(f"smart-tool: kept the environment of {name} at {result.kept}", file=sys.stderr)
         diagnostics += result.diagnostics
@@ -176,7 +199,8 @@ def _conformance(args: argparse.Namespace, wheel: str, sdist: Optional[Sdist], r
         not_run=None if ran else "the wheel cannot be read, so nothing was run (see artifact-readable)",
     )
     print(json.dumps(found, indent=2))  # ASCII, as the kit prints it: any terminal takes it
-    return EXIT_FINDINGS if found["verdict"] == FAIL else EXIT_CLEAN
+    failed = FAIL in (found["verdict"], found["beyond_kit"]["verdict"])  # the kit's rules, or ours
+    return EXIT_FINDINGS if failed else EXIT_CLEAN
 
 
 def _descriptor_note(diagnostic: Diagnostic) -> bool:

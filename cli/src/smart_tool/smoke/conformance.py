@@ -10,9 +10,11 @@ no finding PASSes it when the rule could be judged, and SKIPs it, with why, when
 (no manifest to read, no frontmatter, no requires entry to look at).
 
 The ten file rules come from the sdist (``archives.verify``) or a source root given with
-``--root`` (``rules.root``); the seven runtime rules and ours from the installed wheel. Our
-further codes with findings follow, then ``provenance``: what was judged, from where, by which
-rules.
+``--root`` (``rules.root``); the seven runtime rules from the installed wheel. The document's
+checks, counts and verdict are those seventeen, as the kit gives them; ours (the installed
+copy's rules, and any further code with findings) are a section of their own,
+``beyond_kit``, with a verdict of its own. Then ``provenance``: what was judged, from where,
+by which rules.
 """
 
 from __future__ import annotations
@@ -161,37 +163,52 @@ def document(
     warnings_as_errors: bool = False,
     not_run: Optional[str] = None,
 ) -> dict[str, Any]:
-    """The kit's document: its 17 checks, ours after them, and ``provenance``.
+    """The kit's document: its 17 checks, ours in a section of their own, and ``provenance``.
 
-    ``not_run`` says why the wheel was not run at all (it cannot be read): every runtime rule
-    is then a SKIP with that reason, and what stopped it a check of ours.
+    ``checks``, ``counts``, ``failed_rules`` and ``verdict`` are the kit's seventeen rules only,
+    so that whatever reads the kit's verdict reads the same rules; ``beyond_kit`` holds ours
+    (the installed copy's seven, and any other code that found something) with a verdict of
+    their own. ``not_run`` says why the wheel was not run at all (it cannot be read): every
+    runtime rule is then a SKIP with that reason, and what stopped it a check of ours.
     """
     found = [*(files.diagnostics if files else ()), *runtime]
-    judged = _Judged(found, ignored, warnings_as_errors)
-    _file_checks(judged, files)
+    kit = _Judged(found, ignored, warnings_as_errors)
+    _file_checks(kit, files)
+    ours = _Judged(found, ignored, warnings_as_errors)
     if not_run is not None:
-        judged.skip_all(RUNTIME_RULES + OUR_RUNTIME_RULES, not_run)
+        kit.skip_all(RUNTIME_RULES, not_run)
+        ours.skip_all(OUR_RUNTIME_RULES, not_run)
     else:
-        for rule in RUNTIME_RULES + OUR_RUNTIME_RULES:
-            judged.add(rule)
+        for rule in RUNTIME_RULES:
+            kit.add(rule)
+        for rule in OUR_RUNTIME_RULES:
+            ours.add(rule)
+    used = kit.used | ours.used
     for code in CODES.values():  # our other rules, when they found something
-        if code.id not in judged.used and code.id not in ignored and judged.by_code.get(code.id):
+        if code.id not in used and code.id not in ignored and ours.by_code.get(code.id):
             spec = f"beyond the kit: {code.means}"
-            judged.add(Rule(code.id, spec, (code.id,), ""))
-    checks = judged.checks
+            ours.add(Rule(code.id, spec, (code.id,), ""))
+    return {
+        "schema": SCHEMA,
+        "target": target,
+        **_verdict(kit.checks),
+        "beyond_kit": _verdict(ours.checks),
+        "provenance": dict(provenance),
+    }
+
+
+def _verdict(checks: Sequence[Check]) -> dict[str, Any]:
+    """The kit's verdict of ``checks``: FAIL iff one FAILs; the counts; the failed rules; the checks."""
     counts = {
         "pass": sum(c.status == PASS for c in checks),
         "fail": sum(c.status == FAIL for c in checks),
         "skip": sum(c.status == SKIP for c in checks),
     }
     return {
-        "schema": SCHEMA,
-        "target": target,
         "verdict": FAIL if counts["fail"] else PASS,
         "counts": counts,
         "failed_rules": [c.id for c in checks if c.status == FAIL],
         "checks": [c.to_dict() for c in checks],
-        "provenance": dict(provenance),
     }
 
 

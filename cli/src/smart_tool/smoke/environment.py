@@ -1,8 +1,9 @@
 """The throwaway virtual environment ``smart-tool smoke`` installs a wheel into.
 
-Made with uv when it is on PATH (much faster), else with ``venv`` and pip; in a new
-temporary folder outside the project, removed afterwards unless kept. What cannot be made
-raises :class:`EnvironmentProblem`, which says why and how to fix it.
+Made with uv when it is found (on PATH, or the ``uv`` package's binary: much faster), else
+with ``venv`` and pip; in a new temporary folder outside the project, removed afterwards
+unless kept. What cannot be made raises :class:`EnvironmentProblem`, which says why and how
+to fix it.
 """
 
 from __future__ import annotations
@@ -14,6 +15,7 @@ import signal
 import subprocess
 import sys
 import tempfile
+import zipfile
 from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
@@ -56,19 +58,41 @@ class ThrowawayEnvironment:
     def script(self, name: str) -> Path:
         return self.bin_dir / (f"{name}.exe" if os.name == "nt" else name)
 
+    @property
+    def home(self) -> Path:
+        """The probes' HOME: a folder of its own, removed with the rest."""
+        return self.root / "home"
+
+    @property
+    def temp(self) -> Path:
+        """The temporary folder of the probes and the installer."""
+        return self.root / "temp"
+
     def scratch(self, name: str) -> Path:
         """A fresh, empty working folder for one probe, outside the environment."""
         folder = Path(tempfile.mkdtemp(prefix=f"{name}-", dir=self.root / "work"))
         return folder
 
     def remove(self) -> None:
-        shutil.rmtree(self.root, ignore_errors=True)
+        remove_whole(self.root)
 
 
-def installer_environment(environ: Mapping[str, str]) -> dict[str, str]:
-    """The caller's environment (its index settings included), without what would make the
-    installer run from another interpreter or a source tree."""
+def remove_whole(root: Path) -> None:
+    """Remove ``root`` and all it holds; an interrupt during the removal (the command's first:
+    it drops the later ones) finishes the removal before it goes on."""
+    try:
+        shutil.rmtree(root, ignore_errors=True)
+    except BaseException:
+        shutil.rmtree(root, ignore_errors=True)
+        raise
+
+
+def installer_environment(environ: Mapping[str, str], temp: Path) -> dict[str, str]:
+    """The caller's environment (its index settings, and its HOME for the installer's own
+    configuration and cache), without what would make the installer run from another
+    interpreter or a source tree; ``temp`` for its temporary files."""
     env = {name: value for name, value in environ.items() if name not in INTERPRETER_VARIABLES}
+    env.update(dict.fromkeys(("TMPDIR", "TEMP", "TMP"), str(temp)))
     env["PIP_DISABLE_PIP_VERSION_CHECK"] = "1"
     env.setdefault("PIP_NO_INPUT", "1")
     return env
@@ -110,7 +134,18 @@ def _kill_group(process: subprocess.Popen[bytes]) -> None:
 
 
 def find_uv(environ: Mapping[str, str]) -> Optional[str]:
-    return shutil.which("uv", path=environ.get("PATH"))
+    """uv: on PATH, else the binary of the ``uv`` package installed beside smart-tool."""
+    found = shutil.which("uv", path=environ.get("PATH"))
+    if found is not None:
+        return found
+    try:
+        from uv import find_uv_bin
+    except ImportError:
+        return None
+    try:
+        return str(find_uv_bin())
+    except (OSError, RuntimeError):  # FileNotFoundError: a package without its binary
+        return None
 
 
 def make_environment(python: Optional[str], environ: Mapping[str, str]) -> ThrowawayEnvironment:
@@ -126,9 +161,10 @@ def make_environment(python: Optional[str], environ: Mapping[str, str]) -> Throw
             )
         interpreter = found or python
     root = Path(tempfile.mkdtemp(prefix="smart-tool-smoke-"))
-    (root / "work").mkdir()
+    for folder in ("work", "home", "temp"):
+        (root / folder).mkdir()
     prefix = root / "env"
-    env = installer_environment(environ)
+    env = installer_environment(environ, root / "temp")
     try:
         if uv is not None:
             fix = "check --python names an interpreter uv can use (`uv python list`)"
@@ -137,7 +173,7 @@ def make_environment(python: Optional[str], environ: Mapping[str, str]) -> Throw
             fix = "install the interpreter's venv module (Debian: python3-venv), or put uv on PATH"
             _run([interpreter, "-m", "venv", str(prefix)], root, env, f"{interpreter} -m venv", fix)
     except BaseException:  # a problem, or smoke interrupted: nothing is left on disk
-        shutil.rmtree(root, ignore_errors=True)
+        remove_whole(root)
         raise
     return ThrowawayEnvironment(root, prefix, "uv" if uv is not None else "pip")
 
@@ -149,13 +185,20 @@ def install(
     deps: bool,
     environ: Mapping[str, str],
     find_links: tuple[str, ...] = (),
+    no_index: bool = False,
+    skip: tuple[str, ...] = (),
 ) -> None:
     """Install ``wheel`` (and its dependencies, from the configured index and the
-    ``find_links`` folders, unless ``deps`` is false) into ``environment``."""
-    env = installer_environment(environ)
-    wanted = [] if deps else ["--no-deps"]
+    ``find_links`` folders, unless ``deps`` is false) into ``environment``.
+
+    ``no_index``: from the ``find_links`` folders only. ``skip``: every dependency but these
+    (a git requirement that cannot be had offline, say): its requirements but those (extras
+    aside) are installed with theirs, then the wheel without its dependencies.
+    """
+    env = installer_environment(environ, environment.temp)
+    where = ["--no-index"] if no_index else []
     for folder in find_links:  # the installer runs elsewhere: a relative folder is the caller's
-        wanted += ["--find-links", folder if "://" in folder else os.path.abspath(folder)]
+        where += ["--find-links", folder if "://" in folder else os.path.abspath(folder)]
     fix = (
         "check the wheel is for this Python and platform (--python picks another interpreter); "
         "for its dependencies, check the index settings"
@@ -164,14 +207,72 @@ def install(
             if environment.installer == "uv"
             else ""
         )
-        + ", pass --find-links DIR for a folder of wheels (smart-tool-build's, say), or pass --no-deps"
+        + ", pass --find-links DIR for a folder of wheels (smart-tool-build's, say), "
+        "--no-install-package NAME to leave one out, or --no-deps"
     )
+    rest = wanted_requirements(wheel, skip) if deps and skip else []
+    if rest:  # first: pip's interpreter never starts with the wheel (and a .pth of it) installed
+        what = f"installing the dependencies of {wheel.name} but {', '.join(skip)}"
+        _run(_installer(environment, environ, where, True, rest), environment.root, env, what, fix)
+    whole = deps and not skip
+    installing = _installer(environment, environ, where, whole, [str(wheel)])
+    _run(installing, environment.root, env, f"installing {wheel.name}", fix)
+
+
+def _installer(
+    environment: ThrowawayEnvironment,
+    environ: Mapping[str, str],
+    where: list[str],
+    deps: bool,
+    what: list[str],
+) -> list[str]:
+    options = [*where, *([] if deps else ["--no-deps"]), *what]
     uv = find_uv(environ)
     if environment.installer == "uv" and uv is not None:
-        args = [uv, "pip", "install", "--quiet", "--python", str(environment.python), *wanted, str(wheel)]
-    else:
-        args = [str(environment.python), "-m", "pip", "install", "--quiet", *wanted, str(wheel)]
-    _run(args, environment.root, env, f"installing {wheel.name}", fix)
+        return [uv, "pip", "install", "--quiet", "--python", str(environment.python), *options]
+    return [str(environment.python), "-m", "pip", "install", "--quiet", *options]
+
+
+def wanted_requirements(wheel: Path, skip: tuple[str, ...]) -> list[str]:
+    """The wheel's requirements (``Requires-Dist``), those of extras and those named in
+    ``skip`` left out; a name of ``skip`` the wheel does not require is a problem."""
+    from email.parser import BytesParser
+
+    from packaging.requirements import InvalidRequirement, Requirement
+    from packaging.utils import canonicalize_name
+
+    try:
+        with zipfile.ZipFile(wheel) as archive:
+            name = next(
+                n for n in archive.namelist() if n.count("/") == 1 and n.endswith(".dist-info/METADATA")
+            )
+            metadata = BytesParser().parsebytes(archive.read(name), headersonly=True)
+    except (OSError, zipfile.BadZipFile, StopIteration, KeyError):
+        raise EnvironmentProblem(
+            f"{wheel.name}: no METADATA to read its requirements from", "rebuild the wheel"
+        ) from None
+    left = {canonicalize_name(n) for n in skip}
+    kept, named = [], set()
+    for line in metadata.get_all("Requires-Dist") or []:
+        try:
+            requirement = Requirement(line)
+        except InvalidRequirement:
+            kept.append(line)
+            continue
+        named.add(canonicalize_name(requirement.name))
+        if canonicalize_name(requirement.name) in left:
+            continue
+        if requirement.marker is not None and "extra" in str(requirement.marker):
+            continue
+        kept.append(line)
+    unknown = sorted(left - named)
+    if unknown:
+        raise EnvironmentProblem(
+            f"--no-install-package {', '.join(unknown)}: {wheel.name} does not require it "
+            f"(it requires {', '.join(sorted(named)) or 'nothing'})",
+            "name a distribution of its Requires-Dist",
+        )
+    return kept
 
 
 def site_packages(environment: ThrowawayEnvironment) -> list[Path]:

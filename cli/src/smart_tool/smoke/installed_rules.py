@@ -69,7 +69,7 @@ def resources(j: Judge) -> None:
             "skill-resources-ship", (j.facts.shown, None), f"{why}, so there is no skill directory to look in"
         )
         return
-    if j.seen.prefix is None:
+    if j.seen.prefix is None or not view.resources:  # nothing listed: nothing has to resolve
         return
     directory = Path(view.directory).resolve() if view.directory else None
     site = [p.resolve() for p in j.seen.site]

@@ -51,8 +51,10 @@ class Observed:
     shown: str
     probes: dict[str, ProbeResult]
     timeout: float
-    #: the wheel was installed with its dependencies
+    #: the wheel was installed with its dependencies, all of them
     deps: bool = True
+    #: the dependencies left out by name (``--no-install-package``)
+    skipped: tuple[str, ...] = ()
     #: the provider variables removed from the probes' environment (names only)
     scrubbed: list[str] = field(default_factory=list)
     #: what the accessor probe printed (None: it did not run)

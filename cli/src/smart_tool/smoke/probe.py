@@ -62,15 +62,21 @@ def provider_variables(environ: Mapping[str, str]) -> list[str]:
     return sorted(name for name in environ if PROVIDER_VARIABLE.search(name))
 
 
-def probe_environment(environ: Mapping[str, str], prefix: Path, bin_dir: Path) -> dict[str, str]:
-    """``environ`` without provider or interpreter variables, with the environment ``prefix``
-    active (its scripts first on PATH) and nothing written as bytecode."""
-    env = {
-        name: value
-        for name, value in environ.items()
-        if not PROVIDER_VARIABLE.search(name) and name not in INTERPRETER_VARIABLES
-    }
-    env["PATH"] = os.pathsep.join(filter(None, [str(bin_dir), env.get("PATH")]))
+#: what a probe keeps of the caller's environment besides PATH: the locale and the time zone
+_LOCALE = re.compile(r"^(LANG|LANGUAGE|TZ|LC_[A-Z_]+)$")
+
+
+def probe_environment(
+    environ: Mapping[str, str], prefix: Path, bin_dir: Path, *, home: Path, temp: Path
+) -> dict[str, str]:
+    """What a probe runs with: the caller's PATH (the environment's scripts first) and locale,
+    and nothing else of the caller's: no provider or interpreter variable, no HOME, no temp
+    folder, no PWD. ``home`` and ``temp``, throwaway folders, stand in for them; the
+    environment ``prefix`` is active and nothing is written as bytecode."""
+    env = {name: value for name, value in environ.items() if _LOCALE.match(name)}
+    env["PATH"] = os.pathsep.join(filter(None, [str(bin_dir), environ.get("PATH")]))
+    env["HOME"] = str(home)
+    env.update(dict.fromkeys(("TMPDIR", "TEMP", "TMP"), str(temp)))
     env["VIRTUAL_ENV"] = str(prefix)
     env["PYTHONNOUSERSITE"] = "1"
     env["PYTHONDONTWRITEBYTECODE"] = "1"
@@ -169,7 +175,7 @@ def run_probe(
         process = subprocess.Popen(
             args,
             cwd=str(cwd),
-            env={**env, processes.PROBE_VARIABLE: token},
+            env={**env, "PWD": str(cwd), processes.PROBE_VARIABLE: token},
             stdin=subprocess.DEVNULL,
             stdout=subprocess.PIPE,
             stderr=subprocess.PIPE,

@@ -10,7 +10,7 @@ from __future__ import annotations
 import re
 from typing import Callable, Optional
 
-from smart_tool_build.diagnostics.diagnostic import CodeId, Diagnostic
+from smart_tool_build.diagnostics.diagnostic import CodeId, Diagnostic, Severity, make
 
 from . import installed_rules
 from .judge import BAD_VERB, NO_COMMAND, Judge, Observed, probe_args, probes_key
@@ -40,6 +40,7 @@ def judge(facts: WheelFacts, seen: Observed) -> list[Diagnostic]:
     installed_rules.untouched(j)
     installed_rules.working_folder(j)
     installed_rules.left_behind(j, cli)
+    _for_want_of_a_dependency(j, cli)
     j.out.sort(key=lambda d: (d.path or "", d.line or 0))
     return j.out
 
@@ -230,4 +231,45 @@ def _hangs(j: Judge) -> None:
         f"{', '.join(j.called(name) for name in hung)} did not finish within {j.seen.timeout:g} s "
         f"with stdin closed; the process group was killed ({how})",
         "never wait for input a caller cannot give: finish or fail",
+    )
+
+
+#: what a Python tool says when a module it imports is not installed
+_NO_MODULE = re.compile(r"ModuleNotFoundError: No module named '([\w.]+)'")
+
+
+def _for_want_of_a_dependency(j: Judge, place: tuple[str, Optional[int]]) -> None:
+    """Probes that failed because a dependency smoke left out is missing say nothing of the
+    tool: the rules they decide are not judged, and one line says which probes, and why."""
+    if j.seen.deps:
+        return
+    missing: dict[str, str] = {}
+    for name, run in j.seen.probes.items():
+        found = None if run.ok or run.timed_out else _NO_MODULE.search(run.stderr)
+        if found and found.group(1).split(".")[0] not in j.facts.top_level:
+            missing[name] = found.group(1)
+    if not missing:
+        return
+    called = [j.called(name) for name in missing]
+    modules = ", ".join(sorted({repr(module) for module in missing.values()}))
+    why = f"for want of {modules}"
+    for index, said in enumerate(j.out):
+        these = [call for call in called if call in said.message]
+        if said.severity is not Severity.INFO and these:
+            message = f"not judged: {', '.join(these)} failed {why} (see dependencies-installed)"
+            j.out[index] = make(said.code, said.path, said.line, message, severity=Severity.INFO)
+    if "bad" in missing:  # it exits non-zero, but for want of the module: no verdict either
+        j.skip(
+            "failure-exits-non-zero", place, f"{j.called('bad')} failed {why} (see dependencies-installed)"
+        )
+    left_out = (
+        "without " + ", ".join(j.seen.skipped) + " (--no-install-package)"
+        if j.seen.skipped
+        else "without its dependencies (--no-deps)"
+    )
+    j.add(
+        "dependencies-installed",
+        place,
+        f"{', '.join(called)} failed {why}, a module of no installed distribution: the wheel was "
+        f"installed {left_out}",
     )

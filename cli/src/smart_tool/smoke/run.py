@@ -8,11 +8,13 @@ variables removed (:mod:`probe`); the rules turn what was seen into diagnostics
 
 from __future__ import annotations
 
+import contextlib
+import itertools
 import os
 import threading
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping
 from pathlib import Path
-from typing import NamedTuple, Optional
+from typing import Callable, NamedTuple, Optional
 
 from smart_tool_build.diagnostics.diagnostic import Diagnostic
 
@@ -61,6 +63,12 @@ class SmokeOptions(NamedTuple):
     find_links: tuple[str, ...] = ()
     #: probes run at once (None: all of them; 1: one after another)
     jobs: Optional[int] = None
+    #: install from the ``find_links`` folders only
+    no_index: bool = False
+    #: dependencies not installed (``--no-install-package``)
+    skip: tuple[str, ...] = ()
+    #: told each step as it starts, and each probe as it ends (progress); None: nothing said
+    say: Optional[Callable[[str], None]] = None
 
 
 class SmokeResult(NamedTuple):
@@ -92,12 +100,28 @@ def smoke_wheel(
     facts = read_wheel(path, shown, sdist=sdist, given=given)
     if facts.problems:
         return SmokeResult(facts.problems, facts=facts)
+    wheel = path.resolve()
+    say = options.say or (lambda text: None)
+    say(f"{shown}: making a throwaway environment")
     environment = make_environment(options.python, caller)
     try:
-        install(environment, path.resolve(), deps=options.deps, environ=caller, find_links=options.find_links)
-        command, found = choose_command(facts)
-        found += facts.notes
-        found += judge(facts, _observe(environment, facts, command, options, caller))
+        with _working_in(environment.root):
+            said = "with its dependencies" if options.deps else "without its dependencies"
+            if options.deps and options.skip:
+                said += f" but {', '.join(options.skip)}"
+            say(f"{shown}: installing it {said} ({environment.installer})")
+            install(
+                environment,
+                wheel,
+                deps=options.deps,
+                environ=caller,
+                find_links=options.find_links,
+                no_index=options.no_index,
+                skip=options.skip,
+            )
+            command, found = choose_command(facts)
+            found += facts.notes
+            found += judge(facts, _observe(environment, facts, command, options, caller))
     except KeyboardInterrupt:  # smoke interrupted: nothing is kept, --keep or not
         environment.remove()
         raise
@@ -106,6 +130,24 @@ def smoke_wheel(
             environment.remove()
     found.sort(key=lambda d: (d.path or "", d.line or 0))
     return SmokeResult(found, environment.root if options.keep else None, facts)
+
+
+@contextlib.contextmanager
+def _working_in(folder: Path) -> Iterator[None]:
+    """Smoke itself stands in ``folder`` while the wheel's code runs: a probe that looks for
+    its parent's working folder (``/proc/<ppid>/cwd``) finds the throwaway one, not the
+    caller's project."""
+    try:
+        before: Optional[str] = os.getcwd()
+    except OSError:  # the caller's folder is gone: there is nothing to go back to
+        before = None
+    os.chdir(folder)
+    try:
+        yield
+    finally:
+        if before is not None:
+            with contextlib.suppress(OSError):
+                os.chdir(before)
 
 
 def _command_argv(environment: ThrowawayEnvironment, command: Command) -> tuple[list[str], str]:
@@ -130,21 +172,34 @@ def _observe(
     options: SmokeOptions,
     caller: Mapping[str, str],
 ) -> Observed:
-    env = probe_environment(caller, environment.prefix, environment.bin_dir)
+    env = probe_environment(
+        caller, environment.prefix, environment.bin_dir, home=environment.home, temp=environment.temp
+    )
     left: dict[str, list[str]] = {}
+
+    say = options.say or (lambda text: None)
+    ended = itertools.count(1)  # the probes' threads take their numbers from it, one each
 
     def probe(name: str, argv: list[str], stop: threading.Event) -> ProbeResult:
         folder = environment.scratch(name)
         result = run_probe(argv, env=env, cwd=folder, timeout=options.timeout, stop=stop)
         left[name] = _left_in(folder)
+        how = "did not finish" if result.timed_out else result.ended()
+        called = "the accessor" if name == "accessor" else f"`{' '.join((shown, *probe_args(facts)[name]))}`"
+        say(f"{facts.shown}: probe {next(ended)}/{total}: {called} {how} ({result.seconds:.1f} s)")
         return result
 
     before = _files(environment.prefix)
     probes: dict[str, ProbeResult] = {}
     shown = ""
+    calls: dict[str, list[str]] = {}
     if command is not None:
         argv, shown = _command_argv(environment, command)
         calls = {name: [*argv, *extra] for name, extra in probe_args(facts).items()}
+    total = len(calls) + (1 if facts.name else 0)
+    if calls:
+        timeout = f"timeout {options.timeout:g} s"
+        say(f"{facts.shown}: running {len(calls)} probes of `{shown}` side by side ({timeout})")
         probes = run_all(calls, probe, options.jobs)
     changed = _changes(before, _files(environment.prefix))
     accessor = None
@@ -158,7 +213,8 @@ def _observe(
         shown,
         probes,
         options.timeout,
-        deps=options.deps,
+        deps=options.deps and not options.skip,
+        skipped=options.skip if options.deps else (),
         scrubbed=provider_variables(caller),
         accessor=accessor,
         changed=changed,

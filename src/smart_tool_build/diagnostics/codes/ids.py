@@ -87,6 +87,7 @@ CodeId = Literal[
     "installed-files-untouched",
     "working-folder-untouched",
     "no-processes-left-behind",
+    "dependencies-installed",
     "catalog-layout",
     "catalog-files-regular",
     "catalog-pointer-present",

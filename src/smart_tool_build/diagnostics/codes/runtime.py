@@ -7,7 +7,7 @@ tree. Any of them is info when it cannot be judged (the kit's SKIP), with the re
 
 from __future__ import annotations
 
-from .base import ERROR, WARNING, Code
+from .base import ERROR, INFO, WARNING, Code
 
 CODES: tuple[Code, ...] = (
     Code(
@@ -117,5 +117,14 @@ CODES: tuple[Code, ...] = (
         "A probe exited but left processes running (they were ended: SIGTERM, then SIGKILL), "
         "daemons that left its process group included, or one of them kept its output open.",
         "Wait for what the tool starts, or do not start servers and daemons unless asked.",
+    ),
+    Code(
+        "dependencies-installed",
+        INFO,
+        "Probes failed for want of a module no installed distribution provides, and smoke installed "
+        "the wheel without some of its dependencies (`--no-deps`, `--no-install-package`): the "
+        "rules those probes decide are not judged.",
+        "Give smoke the missing dependency: a folder holding its wheel (`--find-links DIR`), or "
+        "install it and drop `--no-install-package` / `--no-deps`.",
     ),
 )
