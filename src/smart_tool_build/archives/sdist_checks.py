@@ -11,6 +11,7 @@ from ..diagnostics.diagnostic import Diagnostic, make
 from ..project.names import DESCRIPTOR_NAME as DESCRIPTOR
 from ..project.names import MANIFEST_NAME as MANIFEST
 from ..rules import descriptor as descriptor_module
+from ..rules import manifest_copies
 from ..rules.install_docs import candidates
 from ..rules.requirements import install_references
 from .contents import (
@@ -94,6 +95,7 @@ def check_sdist(
         )
     else:
         parse_manifest(archive, member, shown, report)
+        out.extend(_excluded_copies(archive, report, nested, top, [member, *others], shown))
     out.extend(_install_docs_in(archive, report, top, relative, shown))
     if source is not None:
         out.extend(compare_source(archive, report.manifest_member, source.manifest_bytes, "manifest", shown))
@@ -106,6 +108,30 @@ def check_sdist(
                 "a wheel built from the sdist needs it",
             )
         )
+
+
+def _excluded_copies(
+    archive: Archive, report: ArtifactReport, nested: list[str], top: str, seen: list[str], shown: str
+) -> list[Diagnostic]:
+    """``manifest-single-per-root`` for a copy of the tool's manifest an ``exclude`` glob hides:
+    ``exclude`` is for what is not the tool's, in an sdist as in the source tree."""
+    own = report.manifest_bytes
+    if own is None or not report.options.exclude:
+        return []
+    name = manifest_copies.name_of(report.frontmatter)
+    hint = manifest_copies.copy_hint(report.name)
+    return [
+        make(
+            "manifest-single-per-root",
+            f"{shown}/{other}",
+            None,
+            f"a copy of the tool's manifest {report.manifest_member}, hidden by [tool.smart-tool] exclude: "
+            "a distribution holds exactly one manifest",
+            hint,
+        )
+        for other in manifests_outside(archive, nested, top, ())
+        if other not in seen and manifest_copies.is_copy(archive.read(other) or b"", own, name)
+    ]
 
 
 def _install_docs_in(

@@ -22,7 +22,7 @@ from ..project.light_dataclass import dataclass, field
 from ..project.names import DESCRIPTOR_NAME, MANIFEST_NAME, PYPROJECT
 from ..project.python_source import import_path
 from ..project.records import record
-from . import descriptor, manifest
+from . import descriptor, manifest, manifest_copies
 from .build_system import build_system_rules, plugin_named_rule
 from .cli_argv import cli_argv_rule
 from .install_docs import InstallDoc, check_install_docs
@@ -122,9 +122,11 @@ if TYPE_CHECKING:
         resolved: Path
         #: the other SMART_TOOL.md files of the root's scan
         others: list[str]
+        #: those an ``exclude`` glob hides
+        excluded: list[str]
 
 else:
-    _Located = record("_Located", ("relative", "resolved", "others"), module=__name__)
+    _Located = record("_Located", ("relative", "resolved", "others", "excluded"), module=__name__)
 
 
 def _read_package(
@@ -183,7 +185,7 @@ def _read_descriptor(
     report.descriptor = named = parsed.descriptor
     if named is None:
         if len(found.manifests) > 1:
-            out += _duplicates(found.manifests[1:], found.manifests[0], prefix)
+            out += manifest_copies.duplicates(root, found.manifests[0], found.manifests[1:], prefix)
         return None
     return named, parsed.key_lines, found
 
@@ -214,9 +216,10 @@ def _locate_manifest(
     others = [m for m in found.manifests if m != relative and not _same_file(report.root / m, resolved)]
     if others and not os.path.lexists(resolved):  # never raises (a name too long, say)
         report.diagnostics.append(_moved(named.manifest, others, shown_descriptor, line))
-        report.diagnostics.extend(_duplicates(others[1:], others[0], prefix))
+        report.diagnostics += manifest_copies.duplicates(report.root, others[0], others[1:], prefix)
         return None
-    return _Located(relative, resolved, others)
+    excluded = [m for m in found.excluded if not _same_file(report.root / m, resolved)]
+    return _Located(relative, resolved, others, excluded)
 
 
 def _check_manifest(
@@ -257,12 +260,30 @@ def _check_manifest(
     if result.manifest is not None:
         out += manifest.body_length_rule(result.body, shown_manifest, lambda: _file_text(resolved))
     out += cli_argv_rule(named, report.package, root, shown_descriptor, cli_argv_line)
-    out += _duplicates(located.others, relative, prefix)
+    own = _file_bytes(resolved) if located.others or located.excluded else None
+    out += manifest_copies.duplicates(
+        root,
+        relative,
+        located.others,
+        prefix,
+        excluded=located.excluded,
+        own=own,
+        fields=result.frontmatter,
+        distribution=report.package.name,
+    )
 
 
 def _file_text(path: Path) -> Optional[str]:
+    data = _file_bytes(path)
     try:
-        return frontmatter.decode(frontmatter.read_bytes(path))
+        return None if data is None else frontmatter.decode(data)
+    except frontmatter.FrontmatterError:
+        return None
+
+
+def _file_bytes(path: Path) -> Optional[bytes]:
+    try:
+        return frontmatter.read_bytes(path)
     except (OSError, frontmatter.FrontmatterError):
         return None
 
@@ -364,19 +385,6 @@ def _finish(report: RootReport) -> RootReport:
     report.diagnostics.sort(key=lambda d: (d.path or "", d.line or 0))
     report.diagnostics, report.ignored = set_aside(report.diagnostics, report.options.ignore)
     return report
-
-
-def _duplicates(others: list[str], canonical: str, prefix: str) -> list[Diagnostic]:
-    return [
-        make(
-            "manifest-single-per-root",
-            prefix + other,
-            None,
-            f"a second SMART_TOOL.md under the distribution root (the manifest is {prefix}{canonical})",
-            "delete it, give its tool its own smart-tool.json, or add it to [tool.smart-tool] exclude",
-        )
-        for other in others
-    ]
 
 
 def _version_rule(
