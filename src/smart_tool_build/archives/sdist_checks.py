@@ -12,7 +12,7 @@ from ..project.names import DESCRIPTOR_NAME as DESCRIPTOR
 from ..project.names import MANIFEST_NAME as MANIFEST
 from ..rules import descriptor as descriptor_module
 from ..rules import manifest_copies
-from ..rules.install_docs import candidates
+from ..rules.install_docs import candidates, reference, wheel_place
 from ..rules.requirements import install_references
 from .contents import (
     ArtifactReport,
@@ -137,21 +137,53 @@ def _excluded_copies(
 def _install_docs_in(
     archive: Archive, report: ArtifactReport, top: str, relative: str, shown: str
 ) -> list[Diagnostic]:
+    """The install documents as ``check`` holds them in the source tree: there, a document
+    (not a folder), and with a place in the wheel the installed manifest reaches."""
     out = []
+    where = f"{shown}/{report.manifest_member or top + relative}"
     folders = {posixpath.dirname(name) + "/" for name in archive.files}
-    for index, install, _ in install_references(report.frontmatter):
+    place = _import_path(archive, top, relative)
+    for index, install, line in install_references(report.frontmatter):
         found = candidates(relative, install)
         if found is None:
             continue
-        if any(top + c in archive.files or top + c + "/" in folders for c in found):
+        if not any(top + c in archive.files for c in found):
+            folder = next((c for c in found if top + c + "/" in folders), None)
+            report.lacking_install += (install,)
+            if folder is None:
+                message = f"requires[{index}] install {install!r} is not in the sdist"
+            else:
+                message = f"requires[{index}] install {install!r} is a folder ({folder}), not a document"
+            out.append(make("manifest-install-doc-missing", where, line, message))
             continue
-        report.lacking_install += (install,)
-        out.append(
-            make(
-                "manifest-install-doc-missing",
-                f"{shown}/{report.manifest_member}",
-                None,
-                f"requires[{index}] install {install!r} is not in the sdist",
+        if wheel_place(place, reference(install)) is None:
+            within = "its package" if place is not None else "the wheel's .dist-info folder"
+            out.append(
+                make(
+                    "manifest-install-doc-ships",
+                    where,
+                    line,
+                    f"requires[{index}] install {install!r} climbs out of {within} once installed, "
+                    "so the installed manifest cannot reach it; the sdist carries it, the wheel cannot",
+                    "keep the document beside the manifest (or below its folder) and name it from "
+                    "there, or point install at a URL",
+                )
             )
-        )
     return out
+
+
+def _import_path(archive: Archive, top: str, relative: str) -> Optional[str]:
+    """The manifest's import path in a wheel built from the sdist, as
+    :func:`~smart_tool_build.project.python_source.import_path` reads it from the source tree."""
+
+    def is_package(folder: str) -> bool:
+        return f"{top}{folder}/__init__.py" in archive.files
+
+    folder = posixpath.dirname(relative)
+    if not folder or not is_package(folder):
+        return None
+    package = folder
+    while posixpath.dirname(package) and is_package(posixpath.dirname(package)):
+        package = posixpath.dirname(package)
+    base = posixpath.dirname(package)
+    return relative[len(base) + 1 :] if base else relative

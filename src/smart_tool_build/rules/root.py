@@ -26,6 +26,7 @@ from . import descriptor, manifest, manifest_copies
 from .build_system import build_system_rules, plugin_named_rule
 from .cli_argv import cli_argv_rule
 from .install_docs import InstallDoc, check_install_docs
+from .package_name import name_rule
 from .placeholders import placeholder_rule
 from .version_attr import version_attr_rule
 from .versions import compare_versions, same_version
@@ -247,7 +248,7 @@ def _check_manifest(
     fm = result.frontmatter if isinstance(result.frontmatter, safe_yaml.LineDict) else None
     if fm is not None:
         out += _version_rule(fm, shown_manifest, package_version, options)
-        out += _name_rule(fm, shown_manifest, report.package)
+        out += name_rule(fm, shown_manifest, report.package.name)
         out += placeholder_rule(fm, shown_manifest)
     out += version_attr_rule(
         root, relative, package_version, prefix=prefix, dev_versions=options.dev_versions
@@ -396,23 +397,3 @@ def _version_rule(
     return compare_versions(
         version, package_version, path=path, line=fm.line_of("version"), dev_versions=options.dev_versions
     )
-
-
-def _name_rule(fm: safe_yaml.LineDict, path: str, package: PackageDefinition) -> list[Diagnostic]:
-    name = fm.get("name")
-    if not package.name or not isinstance(name, str) or not manifest.NAME_PATTERN.match(name):
-        return []  # no name, or one the manifest's own rules already refuse
-    expected = distribution.normalize_name(package.name)
-    if name == expected:
-        return []
-    return [
-        make(
-            "manifest-name-matches-package",
-            path,
-            fm.line_of("name"),
-            f"manifest name {name!r} differs from the package name {package.name!r} "
-            f"(normalised {expected!r})",
-            f"rename it name: {expected}, or, if the difference is deliberate, add "
-            '"manifest-name-matches-package" to [tool.smart-tool] ignore',
-        )
-    ]
