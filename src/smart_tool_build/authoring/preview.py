@@ -40,13 +40,21 @@ def check_after(root: Path, display: str, edits: list[Edit]) -> list[Diagnostic]
     with tempfile.TemporaryDirectory(prefix="smart-tool-fix-") as temp:
         mirror = Path(temp) / "root"
         _mirror(Path(os.path.abspath(root)), mirror)
-        apply([_moved(edit, root, mirror) for edit in edits])
+        moved = [_moved(edit, root, mirror) for edit in edits]
+        # an edit that would write through a link out of the mirror is not made: the
+        # preview writes nothing outside its temporary folder
+        apply([edit for edit in moved if _inside(edit, os.path.realpath(mirror))])
         return check_root(mirror, display=display).diagnostics
 
 
 def _moved(edit: Edit, root: Path, mirror: Path) -> Edit:
     relative = os.path.relpath(os.path.abspath(edit.path), os.path.abspath(root))
     return edit._replace(path=mirror / relative)
+
+
+def _inside(edit: Edit, mirror: str) -> bool:
+    target = os.path.realpath(edit.path.parent if edit.create else edit.path)
+    return target == mirror or target.startswith(mirror + os.sep)
 
 
 def _mirror(source: Path, target: Path) -> None:

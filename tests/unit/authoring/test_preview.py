@@ -5,6 +5,7 @@ what git cannot store), and the root is never written."""
 from __future__ import annotations
 
 import os
+import shutil
 from pathlib import Path
 
 import pytest
@@ -12,7 +13,7 @@ import pytest
 from smart_tool_build.authoring.fixes import plan_fixes
 from smart_tool_build.authoring.preview import check_after
 from smart_tool_build.rules.root import check_root
-from support import ROOTS, copy_root
+from support import FIXTURES, ROOTS, copy_root
 
 
 def _found(root: Path, display: str) -> list[tuple[str, str, object, str]]:
@@ -50,3 +51,20 @@ def test_the_edits_are_made_on_the_mirror_only(tmp_path: Path) -> None:
     assert plan.edits and plan.report.diagnostics
     assert check_after(root, "root", plan.edits) == []
     assert {p: p.read_bytes() for p in root.rglob("*") if p.is_file()} == before
+
+
+def test_an_edit_through_a_link_out_of_the_root_writes_nothing_outside(tmp_path: Path) -> None:
+    """The preview writes only in its temporary folder: a package module that is a link to a
+    file outside the root is not edited there, and the preview says what stays unfixed."""
+    root = tmp_path / "root"
+    shutil.copytree(FIXTURES / "fix" / "version-attr-drift", root)
+    module = root / "src" / "demo_tool" / "__init__.py"
+    outside = tmp_path / "outside.py"
+    outside.write_bytes(module.read_bytes())
+    module.unlink()
+    module.symlink_to(outside)
+    before = outside.read_bytes()
+    plan = plan_fixes(root, display="root")
+    check_after(root, "root", plan.edits)
+    assert outside.read_bytes() == before
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["outside.py", "root"]
