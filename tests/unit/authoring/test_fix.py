@@ -366,6 +366,8 @@ def test_cli_diff_reports_what_check_says_after_the_fix(tmp_path: Path) -> None:
     assert snapshot(root) == before, "--diff writes nothing"
     assert list(tmp_path.iterdir()) == [root], "nor anything beside the root"
     assert [f["code"] for f in previewed["fixes"]] == ["descriptor-present"]
+    printed = fix_cli("tool", "--diff", cwd=tmp_path)[1].splitlines()[-1]
+    assert printed == "1 root checked: 1 error, 1 warning, 0 info; 1 fix not written (--diff)"
     code_after_fix, _, _ = fix_cli("tool", cwd=tmp_path)
     checked = run_cli("check", "tool", "--format", "json", cwd=tmp_path)
     after = json.loads(checked.stdout)
