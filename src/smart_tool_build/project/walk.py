@@ -1,7 +1,8 @@
 """Walking a distribution root: manifests, nested roots, and roots below a folder.
 
 The walk never follows a symlinked folder (so it cannot loop or leave the root), skips
-VCS, build, cache and environment folders, and honours ``exclude`` globs.
+VCS, build, cache and environment folders, and honours ``exclude`` globs: a SMART_TOOL.md
+one hides is noted apart (a copy of the tool's own manifest stays a second manifest).
 """
 
 from __future__ import annotations
