@@ -63,10 +63,24 @@ def _escaping_symlink(project: Path) -> None:
     os.symlink(target, manifest)
 
 
+def _excluded_copy(project: Path) -> None:
+    """A package copy of the tool's own manifest, hidden by ``exclude``: still a second manifest."""
+    copy = project / "src" / "acme_widget" / "data" / "SMART_TOOL.md"
+    copy.parent.mkdir()
+    copy.write_bytes((project / EXAMPLE_MANIFEST).read_bytes())
+    with (project / "pyproject.toml").open("a") as handle:
+        handle.write('\n[tool.smart-tool]\nexclude = ["src/acme_widget/data"]\n')
+
+
 ROOT_ERRORS: dict[str, tuple[Callable[[Path], None], str, str]] = {
     # id: (how to break the example, the code, the path the diagnostic names)
     "manifest-path-escapes": (_escaping_path, "descriptor-shape", "smart-tool.json"),
     "manifest-symlink-escapes": (_escaping_symlink, "descriptor-shape", "smart-tool.json"),
+    "manifest-excluded-copy": (
+        _excluded_copy,
+        "manifest-single-per-root",
+        "src/acme_widget/data/SMART_TOOL.md",
+    ),
 }
 
 

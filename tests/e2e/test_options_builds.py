@@ -1,8 +1,8 @@
 """Options mean the same in the check, in both build hooks and in `inspect`, on real builds.
 
-Each backend's fixture (fixtures/{hatchling,setuptools}/options-tool) keeps a copy of its
-manifest under tests/fixtures, shipped in the sdist and listed in ``[tool.smart-tool]
-exclude``, and ignores an error (its install document is not written yet). Both are built
+Each backend's fixture (fixtures/{hatchling,setuptools}/options-tool) keeps a test fixture's
+manifest (another tool's name) under tests/fixtures, shipped in the sdist and listed in
+``[tool.smart-tool] exclude``, and ignores an error (its install document is not written yet). Both are built
 once with ``python -m build`` (the wheel from the sdist) and the artifacts inspected.
 """
 
@@ -37,7 +37,7 @@ def build(request: pytest.FixtureRequest) -> Build:
 
 def test_the_excluded_copy_ships_and_is_no_second_manifest(build: Build) -> None:
     """The archive verifier reads `exclude` as the source check does: the sdist carries the
-    fixture copy and is not refused (it was: manifest-single-per-root, then removed)."""
+    fixture's manifest and is not refused (it was: manifest-single-per-root, then removed)."""
     assert build.ok, build.output
     assert "tests/fixtures/SMART_TOOL.md" in tar_names(build.sdist)
     assert "manifest-single-per-root" not in build.output

@@ -9,6 +9,7 @@ from pathlib import Path
 from typing import Any, Optional
 
 from ..diagnostics.diagnostic import Diagnostic, has_errors, make
+from ..parsing.frontmatter import FrontmatterError, decode
 from ..parsing.safe_yaml import LineDict
 from ..project.config import Options
 from ..project.distribution import PackageVersion, normalize_name
@@ -17,6 +18,7 @@ from ..project.names import DESCRIPTOR_NAME as DESCRIPTOR
 from ..project.names import MANIFEST_NAME as MANIFEST
 from ..project.walk import excluded, skipped
 from ..rules import manifest as manifest_module
+from ..rules.package_name import name_rule
 from ..rules.placeholders import placeholder_rule
 from ..rules.versions import compare_versions, same_version
 from .reader import Archive
@@ -136,6 +138,10 @@ def parse_manifest(archive: Archive, member: str, shown: str, report: ArtifactRe
     report.manifest = result.manifest
     report.frontmatter = result.frontmatter
     out.extend(placeholder_rule(result.frontmatter, where))
+    # the manifest rules check_root runs beside the manifest's own: inspect says what check says
+    out.extend(name_rule(result.frontmatter, where, report.name))
+    if result.manifest is not None:
+        out.extend(manifest_module.body_length_rule(result.body, where, lambda: _text(data)))
     fm = result.frontmatter if isinstance(result.frontmatter, LineDict) else None
     version = fm.get("version") if fm is not None else None
     if isinstance(version, str) and version.strip() and report.version is not None:
@@ -152,6 +158,13 @@ def parse_manifest(archive: Archive, member: str, shown: str, report: ArtifactRe
                 dev_versions=report.options.dev_versions,
             )
         )
+
+
+def _text(data: bytes) -> Optional[str]:
+    try:
+        return decode(data)
+    except FrontmatterError:
+        return None
 
 
 def compare_source(

@@ -11,7 +11,8 @@ from ..diagnostics.diagnostic import Diagnostic, make
 from ..project.names import DESCRIPTOR_NAME as DESCRIPTOR
 from ..project.names import MANIFEST_NAME as MANIFEST
 from ..rules import descriptor as descriptor_module
-from ..rules.install_docs import candidates
+from ..rules import manifest_copies
+from ..rules.install_docs import candidates, reference, wheel_place
 from ..rules.requirements import install_references
 from .contents import (
     ArtifactReport,
@@ -94,6 +95,7 @@ def check_sdist(
         )
     else:
         parse_manifest(archive, member, shown, report)
+        out.extend(_excluded_copies(archive, report, nested, top, [member, *others], shown))
     out.extend(_install_docs_in(archive, report, top, relative, shown))
     if source is not None:
         out.extend(compare_source(archive, report.manifest_member, source.manifest_bytes, "manifest", shown))
@@ -108,24 +110,80 @@ def check_sdist(
         )
 
 
+def _excluded_copies(
+    archive: Archive, report: ArtifactReport, nested: list[str], top: str, seen: list[str], shown: str
+) -> list[Diagnostic]:
+    """``manifest-single-per-root`` for a copy of the tool's manifest an ``exclude`` glob hides:
+    ``exclude`` is for what is not the tool's, in an sdist as in the source tree."""
+    own = report.manifest_bytes
+    if own is None or not report.options.exclude:
+        return []
+    name = manifest_copies.name_of(report.frontmatter)
+    hint = manifest_copies.copy_hint(report.name)
+    return [
+        make(
+            "manifest-single-per-root",
+            f"{shown}/{other}",
+            None,
+            f"a copy of the tool's manifest {report.manifest_member}, hidden by [tool.smart-tool] exclude: "
+            "a distribution holds exactly one manifest",
+            hint,
+        )
+        for other in manifests_outside(archive, nested, top, ())
+        if other not in seen and manifest_copies.is_copy(archive.read(other) or b"", own, name)
+    ]
+
+
 def _install_docs_in(
     archive: Archive, report: ArtifactReport, top: str, relative: str, shown: str
 ) -> list[Diagnostic]:
+    """The install documents as ``check`` holds them in the source tree: there, a document
+    (not a folder), and with a place in the wheel the installed manifest reaches."""
     out = []
+    where = f"{shown}/{report.manifest_member or top + relative}"
     folders = {posixpath.dirname(name) + "/" for name in archive.files}
-    for index, install, _ in install_references(report.frontmatter):
+    place = _import_path(archive, top, relative)
+    for index, install, line in install_references(report.frontmatter):
         found = candidates(relative, install)
         if found is None:
             continue
-        if any(top + c in archive.files or top + c + "/" in folders for c in found):
+        if not any(top + c in archive.files for c in found):
+            folder = next((c for c in found if top + c + "/" in folders), None)
+            report.lacking_install += (install,)
+            if folder is None:
+                message = f"requires[{index}] install {install!r} is not in the sdist"
+            else:
+                message = f"requires[{index}] install {install!r} is a folder ({folder}), not a document"
+            out.append(make("manifest-install-doc-missing", where, line, message))
             continue
-        report.lacking_install += (install,)
-        out.append(
-            make(
-                "manifest-install-doc-missing",
-                f"{shown}/{report.manifest_member}",
-                None,
-                f"requires[{index}] install {install!r} is not in the sdist",
+        if wheel_place(place, reference(install)) is None:
+            within = "its package" if place is not None else "the wheel's .dist-info folder"
+            out.append(
+                make(
+                    "manifest-install-doc-ships",
+                    where,
+                    line,
+                    f"requires[{index}] install {install!r} climbs out of {within} once installed, "
+                    "so the installed manifest cannot reach it; the sdist carries it, the wheel cannot",
+                    "keep the document beside the manifest (or below its folder) and name it from "
+                    "there, or point install at a URL",
+                )
             )
-        )
     return out
+
+
+def _import_path(archive: Archive, top: str, relative: str) -> Optional[str]:
+    """The manifest's import path in a wheel built from the sdist, as
+    :func:`~smart_tool_build.project.python_source.import_path` reads it from the source tree."""
+
+    def is_package(folder: str) -> bool:
+        return f"{top}{folder}/__init__.py" in archive.files
+
+    folder = posixpath.dirname(relative)
+    if not folder or not is_package(folder):
+        return None
+    package = folder
+    while posixpath.dirname(package) and is_package(posixpath.dirname(package)):
+        package = posixpath.dirname(package)
+    base = posixpath.dirname(package)
+    return relative[len(base) + 1 :] if base else relative

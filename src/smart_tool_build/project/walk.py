@@ -1,7 +1,8 @@
 """Walking a distribution root: manifests, nested roots, and roots below a folder.
 
 The walk never follows a symlinked folder (so it cannot loop or leave the root), skips
-VCS, build, cache and environment folders, and honours ``exclude`` globs.
+VCS, build, cache and environment folders, and honours ``exclude`` globs: a SMART_TOOL.md
+one hides is noted apart (a copy of the tool's own manifest stays a second manifest).
 """
 
 from __future__ import annotations
@@ -49,6 +50,9 @@ class Scan:
     manifests: list[str] = field(default_factory=list)
     nested_roots: list[str] = field(default_factory=list)
     unreadable: list[tuple[str, str]] = field(default_factory=list)
+    #: SMART_TOOL.md files an ``exclude`` glob hides: a copy of the tool's own manifest
+    #: among them is still a second manifest (``exclude`` is for what is not the tool's)
+    excluded: list[str] = field(default_factory=list)
 
 
 def skipped(name: str) -> bool:
@@ -91,36 +95,39 @@ def scan_root(root: Path, exclude: tuple[str, ...] = ()) -> Scan:
     environment (it holds pyvenv.cfg) is read from that one listing, not from extra stats.
     """
     scan = Scan()
-    pending = [("", str(root))]
+    # (relative path, folder, below an exclude glob): an excluded folder is walked for
+    # manifests only; what cannot be read there, or a nested root, is not reported
+    pending = [("", str(root), False)]
     while pending:
-        relative, top = pending.pop()
-        entries = _entries(top, scan, relative)
+        relative, top, hidden = pending.pop()
+        entries = _entries(top, Scan() if hidden else scan, relative)
         if relative:
             names = _names(entries)
             if "pyvenv.cfg" in names:
                 continue
             if DESCRIPTOR_NAME in names:
-                scan.nested_roots.append(relative)
+                if not hidden:
+                    scan.nested_roots.append(relative)
                 continue
         for entry in entries:
             child = f"{relative}/{entry.name}" if relative else entry.name
-            if _excluded(child, exclude):
-                continue
+            below = hidden or _excluded(child, exclude)
             try:
                 is_dir = entry.is_dir(follow_symlinks=False)
             except OSError:
                 continue
             if is_dir:
                 if not skipped(entry.name):
-                    pending.append((child, entry.path))
+                    pending.append((child, entry.path, below))
             elif entry.name == MANIFEST_NAME:
                 try:
                     if entry.is_file():
-                        scan.manifests.append(child)
+                        (scan.excluded if below else scan.manifests).append(child)
                 except OSError:  # pragma: no cover - a vanished entry
                     continue
     scan.manifests.sort()
     scan.nested_roots.sort()
+    scan.excluded.sort()
     return scan
 
 

@@ -23,10 +23,11 @@ from ..project.names import DESCRIPTOR_NAME, MANIFEST_NAME, PYPROJECT
 from ..project.python_source import import_path
 from ..project.records import record
 from ..project.skills import SkillSource, find_skills
-from . import descriptor, manifest
+from . import descriptor, manifest, manifest_copies
 from .build_system import build_system_rules, plugin_named_rule
 from .cli_argv import cli_argv_rule
 from .install_docs import InstallDoc, check_install_docs
+from .package_name import name_rule
 from .placeholders import placeholder_rule
 from .version_attr import version_attr_rule
 from .versions import compare_versions, same_version
@@ -127,9 +128,11 @@ if TYPE_CHECKING:
         resolved: Path
         #: the other SMART_TOOL.md files of the root's scan
         others: list[str]
+        #: those an ``exclude`` glob hides
+        excluded: list[str]
 
 else:
-    _Located = record("_Located", ("relative", "resolved", "others"), module=__name__)
+    _Located = record("_Located", ("relative", "resolved", "others", "excluded"), module=__name__)
 
 
 def _read_package(
@@ -214,7 +217,7 @@ def _read_descriptor(
     report.descriptor = named = parsed.descriptor
     if named is None:
         if len(found.manifests) > 1:
-            out += _duplicates(found.manifests[1:], found.manifests[0], prefix)
+            out += manifest_copies.duplicates(root, found.manifests[0], found.manifests[1:], prefix)
         return None
     return named, parsed.key_lines, found
 
@@ -245,9 +248,10 @@ def _locate_manifest(
     others = [m for m in found.manifests if m != relative and not _same_file(report.root / m, resolved)]
     if others and not os.path.lexists(resolved):  # never raises (a name too long, say)
         report.diagnostics.append(_moved(named.manifest, others, shown_descriptor, line))
-        report.diagnostics.extend(_duplicates(others[1:], others[0], prefix))
+        report.diagnostics += manifest_copies.duplicates(report.root, others[0], others[1:], prefix)
         return None
-    return _Located(relative, resolved, others)
+    excluded = [m for m in found.excluded if not _same_file(report.root / m, resolved)]
+    return _Located(relative, resolved, others, excluded)
 
 
 def _check_manifest(
@@ -275,7 +279,7 @@ def _check_manifest(
     fm = result.frontmatter if isinstance(result.frontmatter, safe_yaml.LineDict) else None
     if fm is not None:
         out += _version_rule(fm, shown_manifest, package_version, options)
-        out += _name_rule(fm, shown_manifest, report.package)
+        out += name_rule(fm, shown_manifest, report.package.name)
         out += placeholder_rule(fm, shown_manifest)
     out += version_attr_rule(
         root, relative, package_version, prefix=prefix, dev_versions=options.dev_versions
@@ -288,12 +292,30 @@ def _check_manifest(
     if result.manifest is not None:
         out += manifest.body_length_rule(result.body, shown_manifest, lambda: _file_text(resolved))
     out += cli_argv_rule(named, report.package, root, shown_descriptor, cli_argv_line)
-    out += _duplicates(located.others, relative, prefix)
+    own = _file_bytes(resolved) if located.others or located.excluded else None
+    out += manifest_copies.duplicates(
+        root,
+        relative,
+        located.others,
+        prefix,
+        excluded=located.excluded,
+        own=own,
+        fields=result.frontmatter,
+        distribution=report.package.name,
+    )
 
 
 def _file_text(path: Path) -> Optional[str]:
+    data = _file_bytes(path)
     try:
-        return frontmatter.decode(frontmatter.read_bytes(path))
+        return None if data is None else frontmatter.decode(data)
+    except frontmatter.FrontmatterError:
+        return None
+
+
+def _file_bytes(path: Path) -> Optional[bytes]:
+    try:
+        return frontmatter.read_bytes(path)
     except (OSError, frontmatter.FrontmatterError):
         return None
 
@@ -401,19 +423,6 @@ def _finish(report: RootReport) -> RootReport:
     return report
 
 
-def _duplicates(others: list[str], canonical: str, prefix: str) -> list[Diagnostic]:
-    return [
-        make(
-            "manifest-single-per-root",
-            prefix + other,
-            None,
-            f"a second SMART_TOOL.md under the distribution root (the manifest is {prefix}{canonical})",
-            "delete it, give its tool its own smart-tool.json, or add it to [tool.smart-tool] exclude",
-        )
-        for other in others
-    ]
-
-
 def _version_rule(
     fm: safe_yaml.LineDict, path: str, package_version: PackageVersion, options: config.Options
 ) -> list[Diagnostic]:
@@ -423,23 +432,3 @@ def _version_rule(
     return compare_versions(
         version, package_version, path=path, line=fm.line_of("version"), dev_versions=options.dev_versions
     )
-
-
-def _name_rule(fm: safe_yaml.LineDict, path: str, package: PackageDefinition) -> list[Diagnostic]:
-    name = fm.get("name")
-    if not package.name or not isinstance(name, str) or not manifest.NAME_PATTERN.match(name):
-        return []  # no name, or one the manifest's own rules already refuse
-    expected = distribution.normalize_name(package.name)
-    if name == expected:
-        return []
-    return [
-        make(
-            "manifest-name-matches-package",
-            path,
-            fm.line_of("name"),
-            f"manifest name {name!r} differs from the package name {package.name!r} "
-            f"(normalised {expected!r})",
-            f"rename it name: {expected}, or, if the difference is deliberate, add "
-            '"manifest-name-matches-package" to [tool.smart-tool] ignore',
-        )
-    ]

@@ -354,6 +354,35 @@ def test_cli_diff_writes_nothing_and_exits_1(tmp_path: Path) -> None:
     assert fix_cli(str(ROOTS / "valid"), "--diff")[0] == 0
 
 
+def test_cli_diff_reports_what_check_says_after_the_fix(tmp_path: Path) -> None:
+    """A created descriptor lets the check read the manifest: `--diff` counts what `check`
+    finds after `fix` (an install document that does not exist, a name that differs), not
+    the tree as it stands minus what the fix resolves (which was "0 errors")."""
+    root = tmp_path / "tool"
+    shutil.copytree(FIX_FIXTURES / "descriptor-present--findings-behind-it", root)
+    before = snapshot(root)
+    code, out, _ = fix_cli("tool", "--diff", "--format", "json", cwd=tmp_path)
+    previewed = json.loads(out)
+    assert snapshot(root) == before, "--diff writes nothing"
+    assert list(tmp_path.iterdir()) == [root], "nor anything beside the root"
+    assert [f["code"] for f in previewed["fixes"]] == ["descriptor-present"]
+    printed = fix_cli("tool", "--diff", cwd=tmp_path)[1].splitlines()[-1]
+    assert printed == "1 root checked: 1 error, 1 warning, 0 info; 1 fix not written (--diff)"
+    code_after_fix, _, _ = fix_cli("tool", cwd=tmp_path)
+    checked = run_cli("check", "tool", "--format", "json", cwd=tmp_path)
+    after = json.loads(checked.stdout)
+    assert previewed["summary"] == after["summary"] == {"error": 1, "warning": 1, "info": 0}
+    found = [(d["code"], d["path"], d["line"]) for d in previewed["diagnostics"]]
+    assert found == [(d["code"], d["path"], d["line"]) for d in after["diagnostics"]]
+    assert found == [
+        ("manifest-name-matches-package", f"tool/{M}", 3),
+        ("manifest-install-doc-missing", f"tool/{M}", 14),
+    ]
+    assert (code, code_after_fix, checked.returncode) == (1, 1, 1)
+    text = fix_cli("tool", "--diff", cwd=tmp_path)[1]  # nothing left to fix: the same count
+    assert text.splitlines()[-1] == "1 root checked: 1 error, 1 warning, 0 info; 0 fixes not written (--diff)"
+
+
 def test_cli_reports_what_remains_and_exits_1(tmp_path: Path) -> None:
     root = copy_root("manifest-name-format", tmp_path / "tool")
     root_text = (root / M).read_bytes()

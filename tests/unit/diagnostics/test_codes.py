@@ -57,7 +57,7 @@ FIXTURE_CASES: dict[str, list[Expected]] = {
     "valid-package-json": [],
     "valid-python-m": [],
     "nested-root-ok": [],  # vendor/other-tool has its own smart-tool.json: its manifest is its own
-    "exclude-ok": [],  # [tool.smart-tool] exclude hides examples/copy/SMART_TOOL.md
+    "exclude-ok": [],  # [tool.smart-tool] exclude hides examples/sample-tool/SMART_TOOL.md, another tool's
     "skipped-folders-ok": [],  # build/, node_modules/ and a virtualenv (pyvenv.cfg) are not the tool's
     "valid-package-json-semver": [],  # 1.0.0-canary.5: semver, as npm compares a package.json version
     "valid-version-as-written": [],  # 1.0.0-rc.1 in both: the package's version as written
@@ -189,6 +189,8 @@ FIXTURE_CASES: dict[str, list[Expected]] = {
     "manifest-install-doc-ships": [w("manifest-install-doc-ships", M, 14)],
     # ---- manifest-single-per-root
     "manifest-single-per-root": [e("manifest-single-per-root", "docs/SMART_TOOL.md", None)],
+    # a copy of the tool's own manifest (the same name) stays one when `exclude` hides it
+    "manifest-single-per-root--excluded-copy": [e("manifest-single-per-root", "docs/SMART_TOOL.md", None)],
     # the same vendored tool as nested-root-ok, but without its own smart-tool.json
     "manifest-single-per-root--nested-folder-without-descriptor": [
         e("manifest-single-per-root", "vendor/other-tool/src/other_tool/SMART_TOOL.md", None)

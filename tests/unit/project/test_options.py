@@ -48,14 +48,49 @@ def found(diagnostics: list[Diagnostic]) -> list[tuple[str, str]]:
 # ---------------------------------------------------------------- exclude
 
 
-FIXTURE_COPY = {"tests/fixtures/SMART_TOOL.md": MANIFEST}
+#: a test fixture's manifest: another tool's, what ``exclude`` is for
+FIXTURE_MANIFEST = MANIFEST.replace(b"name: demo-tool", b"name: fixture-tool")
+FIXTURE_COPY = {"tests/fixtures/SMART_TOOL.md": FIXTURE_MANIFEST}
+#: a copy of the tool's own manifest: one the exclude does not hide
+OWN_COPY = {"tests/fixtures/SMART_TOOL.md": MANIFEST}
 
 
 def test_sdist_exclude_is_read_from_its_own_pyproject(tmp_path: Path) -> None:
-    """The issue's case: a copy of the manifest under tests/fixtures, excluded."""
+    """The issue's case: a test fixture's manifest under tests/fixtures, excluded."""
     kept = verify(sdist_with(tmp_path, 'exclude = ["tests/fixtures"]', **FIXTURE_COPY))
     assert kept.diagnostics == []
     assert kept.options.exclude == ("tests/fixtures",)
+
+
+@pytest.mark.parametrize(
+    "copy", [MANIFEST, MANIFEST.replace(b"Shows what", b"Showed what")], ids=["same-bytes", "same-name"]
+)
+def test_exclude_does_not_hide_a_copy_of_the_tools_own_manifest(tmp_path: Path, copy: bytes) -> None:
+    """The spec allows one manifest per distribution: a copy of the tool's own (the same
+    bytes, or the same name) stays an error in the source tree and in the sdist, and its
+    hint points at the accessor, never at the exclude."""
+    source = copy_root("valid", tmp_path / "root")
+    (source / "tests" / "fixtures").mkdir(parents=True)
+    (source / "tests" / "fixtures" / "SMART_TOOL.md").write_bytes(copy)
+    with (source / "pyproject.toml").open("a") as handle:
+        handle.write('\n[tool.smart-tool]\nexclude = ["tests/fixtures"]\n')
+    archive = sdist_with(tmp_path, 'exclude = ["tests/fixtures"]', **{"tests/fixtures/SMART_TOOL.md": copy})
+    (in_source,) = check_root(source).diagnostics
+    (in_sdist,) = verify(archive, display="s.tar.gz").diagnostics
+    assert (in_source.code, in_source.path, in_source.line) == (
+        "manifest-single-per-root",
+        "tests/fixtures/SMART_TOOL.md",
+        None,
+    )
+    assert (in_sdist.code, in_sdist.path, in_sdist.line) == (
+        "manifest-single-per-root",
+        f"s.tar.gz/{SDIST_TOP}/tests/fixtures/SMART_TOOL.md",
+        None,
+    )
+    for finding in (in_source, in_sdist):
+        assert "hidden by [tool.smart-tool] exclude" in finding.message
+        assert finding.hint is not None and 'smart_tool_build.load_manifest("demo-tool")' in finding.hint
+        assert "exclude" not in finding.hint
 
 
 def test_sdist_without_exclude_still_refuses_the_copy(tmp_path: Path) -> None:
@@ -70,7 +105,7 @@ def test_sdist_without_exclude_still_refuses_the_copy(tmp_path: Path) -> None:
 def test_exclude_globs_match_members_as_they_match_the_source_walk(tmp_path: Path, glob: str) -> None:
     source = copy_root("valid", tmp_path / "root")
     (source / "tests" / "fixtures").mkdir(parents=True)
-    (source / "tests" / "fixtures" / "SMART_TOOL.md").write_bytes(MANIFEST)
+    (source / "tests" / "fixtures" / "SMART_TOOL.md").write_bytes(FIXTURE_MANIFEST)
     with (source / "pyproject.toml").open("a") as handle:
         handle.write(f'\n[tool.smart-tool]\nexclude = ["{glob}"]\n')
     archive = sdist_with(tmp_path, f'exclude = ["{glob}"]', **FIXTURE_COPY)

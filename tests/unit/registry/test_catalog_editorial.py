@@ -39,6 +39,7 @@ from unit.registry.test_catalog import (
     w,
     write,
 )
+from unit.registry.test_catalog_v1 import CASES as V1_CASES
 
 CAT = "categories.json"
 W_LIST, DEEP_LIST = f"{W}/listing.json", f"{DEEP}/listing.json"
@@ -317,7 +318,10 @@ def test_every_case_is_named_after_what_it_finds() -> None:
 
 def test_every_catalog_code_has_a_case() -> None:
     covered = {
-        code for cases in (ENTRY_CASES, CASES) for _, expected in cases.values() for code, *_ in expected
+        code
+        for cases in (ENTRY_CASES, CASES, V1_CASES)
+        for _, expected in cases.values()
+        for code, *_ in expected
     }
     covered.add("catalog-name-matches-folder")  # test_catalog.py: test_names_match_folders
     assert {code for code in CODES if code.startswith("catalog-")} <= covered

@@ -195,6 +195,8 @@ def test_hook_options_are_layered_and_checked() -> None:
 
 def test_exclude_glob_on_a_single_file(tmp_path: Path) -> None:
     root = copy_root("manifest-single-per-root", tmp_path / "root")
+    other = root / "docs" / "SMART_TOOL.md"  # another tool's (a copy of the tool's own stays an error)
+    other.write_text(other.read_text().replace("name: demo-tool", "name: docs-sample"))
     assert [d.code for d in check_root(root).diagnostics] == ["manifest-single-per-root"]
     with (root / "pyproject.toml").open("a") as handle:
         handle.write('\n[tool.smart-tool]\nexclude = ["docs/SMART_TOOL.md"]\n')

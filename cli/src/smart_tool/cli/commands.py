@@ -128,8 +128,15 @@ def run_fix(args: argparse.Namespace) -> int:
     except EditError as exc:
         _error(str(exc))
         return EXIT_FAILURE
-    if args.diff:
-        remaining = problems + [d for plan in plans for d in plan.remaining()]
+    if args.diff:  # what check would say after the fix: the edits made on a mirror of each root
+        from ..authoring.preview import check_after
+
+        try:
+            after = [check_after(path, given, plan.edits) for (path, given), plan in zip(roots, plans)]
+        except EditError as exc:
+            _error(str(exc))
+            return EXIT_FAILURE
+        remaining = problems + [d for found_after in after for d in found_after]
     else:
         remaining = problems + [
             d for path, given in roots for d in check_root(path, display=given).diagnostics

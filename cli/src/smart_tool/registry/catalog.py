@@ -32,6 +32,7 @@ POINTER = provenance.POINTER_FILE
 PROVENANCE = provenance.PROVENANCE_FILE
 LISTING = editorial.LISTING_FILE
 CATEGORIES = editorial.CATEGORIES_FILE
+DOMAINS = editorial.DOMAINS_FILE
 #: the files of an entry the catalog's reader opens, so none of them may be a link
 ENTRY_FILES = (POINTER, PROVENANCE, MANIFEST_NAME, LISTING)
 MAX_JSON_BYTES = 64 * 1024
@@ -39,20 +40,22 @@ IDENTIFIER = editorial.IDENTIFIER
 
 
 class Registry(NamedTuple):
-    """What the entries need of categories.json: whether it is there, and its ids (None when
-    it cannot be read or its shape gives none: its own findings say why, once)."""
+    """What the entries need of a registry (categories.json, or domains.json): whether it is
+    there, and its ids (None when it cannot be read or its shape gives none: its own findings
+    say why, once)."""
 
     present: bool = False
     ids: Optional[frozenset[str]] = None
 
 
-#: a catalog without categories.json
+#: a catalog without categories.json (or without domains.json)
 NO_REGISTRY = Registry()
 
 
 class EntryResult(NamedTuple):
-    """One entry's findings, and the category its recommendation occupies (with the listing
-    as shown and the line of its `recommended`), for the one-per-category rule."""
+    """One entry's findings, and the slot its recommendation occupies (``category 'x'`` or
+    ``domain 'x'``, with the listing as shown and the line of its `recommended`), for the
+    one-per-category (or domain) rule."""
 
     diagnostics: list[Diagnostic]
     designation: Optional[tuple[str, str, Optional[int]]] = None
@@ -81,7 +84,9 @@ def check_catalog(
     prefix = display.rstrip("/") + "/" if display and display != "." else ""
     if os.path.islink(os.path.abspath(root)):
         return CatalogReport([_not_regular(display or ".", "the catalog root is a symlink")], [])
-    out, registry = _categories(root, prefix + CATEGORIES)
+    out, registry = _registry(root, prefix, editorial.CATEGORIES)
+    found, domains = _registry(root, prefix, editorial.DOMAINS)
+    out += found
     shown_tools = prefix + TOOLS
     try:
         info = os.lstat(root / TOOLS)
@@ -106,10 +111,10 @@ def check_catalog(
     for entry in entries:
         shown = f"{shown_tools}/{entry.name}"
         if entry.is_symlink():
-            jobs.append((None, shown, names_match_folders, registry))
+            jobs.append((None, shown, names_match_folders, registry, domains))
         elif entry.is_dir(follow_symlinks=False):  # a file beside the entries (a README) is skipped
             checked.append(shown)
-            jobs.append((entry.path, shown, names_match_folders, registry))
+            jobs.append((entry.path, shown, names_match_folders, registry, domains))
     designated: dict[str, str] = {}
     for result in parallel.map_all(_check_job, jobs, processes):
         out += result.diagnostics
@@ -118,11 +123,12 @@ def check_catalog(
     return CatalogReport(out, checked)
 
 
-def _categories(root: Path, shown: str) -> tuple[list[Diagnostic], Registry]:
-    """categories.json at the catalog's root, read as the validator reads it (when it is
-    there: a catalog without listings needs none)."""
+def _registry(root: Path, prefix: str, layout: editorial.Layout) -> tuple[list[Diagnostic], Registry]:
+    """The layout's registry at the catalog's root, read as the validator reads it (when it
+    is there: a catalog without listings needs none)."""
+    shown = prefix + layout.file
     try:
-        info = os.lstat(root / CATEGORIES)
+        info = os.lstat(root / layout.file)
     except FileNotFoundError:
         return [], Registry()
     except OSError as exc:
@@ -131,41 +137,42 @@ def _categories(root: Path, shown: str) -> tuple[list[Diagnostic], Registry]:
         return [_not_regular(shown, "is a symlink; the catalog's reader refuses links")], Registry(True)
     if not stat.S_ISREG(info.st_mode):
         return [_not_regular(shown, "is not a regular file")], Registry(True)
-    problem, value, text = _read_json(root / CATEGORIES, shown)
+    problem, value, text = _read_json(root / layout.file, shown)
     if problem is not None:
         return [problem], Registry(True)
-    findings, ids = editorial.check_categories(value)
+    findings, ids = editorial.check_registry(value, layout)
     return _placed(findings, shown, text), Registry(True, ids)
 
 
 def _one_per_category(
     designation: tuple[str, str, Optional[int]], designated: dict[str, str]
 ) -> list[Diagnostic]:
-    """The first recommendation of a category (in the entries' order, as the catalog reads
-    them) holds its slot, a stale one too; each later one is refused."""
-    category, shown, line = designation
-    first = designated.setdefault(category, shown)
+    """The first recommendation of a category or domain (in the entries' order, as the
+    catalog reads them) holds its slot, a stale one too; each later one is refused."""
+    slot, shown, line = designation
+    first = designated.setdefault(slot, shown)
     if first == shown:
         return []
+    kind = slot.split(" ", 1)[0]
     return [
         make(
             "catalog-recommendation-unique",
             shown,
             line,
-            f"category {category!r} already has its recommendation ({first}); the catalog allows one",
-            "keep one `recommended: true` per category: withdraw the other "
+            f"{slot} already has its recommendation ({first}); the catalog allows one",
+            f"keep one `recommended: true` per {kind}: withdraw the other "
             "(`recommended: false`, no reviewed_source)",
         )
     ]
 
 
 #: (the entry folder, or None for a link in its place; the entry as shown; names_match_folders;
-#: what categories.json gives)
-_Job = tuple[Optional[str], str, bool, Registry]
+#: what categories.json gives; what domains.json gives)
+_Job = tuple[Optional[str], str, bool, Registry, Registry]
 
 
 def _check_job(job: _Job) -> list[EntryResult]:
-    folder, shown, names_match_folders, registry = job
+    folder, shown, names_match_folders, registry, domains = job
     if folder is None:
         return [EntryResult([_not_regular(shown, "is a symlink")])]
     out = []
@@ -174,22 +181,37 @@ def _check_job(job: _Job) -> list[EntryResult]:
         hint = "name it like `my-tool`"
         message = f"entry folder {name!r} is not a lowercase hyphenated identifier"
         out.append(make("catalog-layout", shown, None, message, hint))
-    result = entry_result(Path(folder), shown, names_match_folders=names_match_folders, registry=registry)
+    result = entry_result(
+        Path(folder), shown, names_match_folders=names_match_folders, registry=registry, domains=domains
+    )
     return [result._replace(diagnostics=out + result.diagnostics)]
 
 
 def check_entry(
-    folder: Path, shown: str, *, names_match_folders: bool = False, registry: Registry = NO_REGISTRY
+    folder: Path,
+    shown: str,
+    *,
+    names_match_folders: bool = False,
+    registry: Registry = NO_REGISTRY,
+    domains: Registry = NO_REGISTRY,
 ) -> list[Diagnostic]:
     """Every finding of one entry folder ``tools/<id>/`` (shown as ``shown``) on its own:
-    the one-recommendation-per-category rule needs the other entries."""
-    return entry_result(folder, shown, names_match_folders=names_match_folders, registry=registry).diagnostics
+    the one-recommendation-per-category rule needs the other entries. ``registry`` is what
+    categories.json gives, ``domains`` what domains.json gives."""
+    return entry_result(
+        folder, shown, names_match_folders=names_match_folders, registry=registry, domains=domains
+    ).diagnostics
 
 
 def entry_result(
-    folder: Path, shown: str, *, names_match_folders: bool = False, registry: Registry = NO_REGISTRY
+    folder: Path,
+    shown: str,
+    *,
+    names_match_folders: bool = False,
+    registry: Registry = NO_REGISTRY,
+    domains: Registry = NO_REGISTRY,
 ) -> EntryResult:
-    """:func:`check_entry`, with the category the entry's recommendation occupies."""
+    """:func:`check_entry`, with the slot the entry's recommendation occupies."""
     try:
         with os.scandir(folder) as listing:
             present = {entry.name: entry for entry in listing if entry.name in ENTRY_FILES}
@@ -239,7 +261,7 @@ def entry_result(
         return EntryResult(out)
     snapshot = MANIFEST_NAME in present and PROVENANCE in present
     found, designation = _listing(
-        folder / LISTING, f"{shown}/{LISTING}", registry, (pointer, record, snapshot)
+        folder / LISTING, f"{shown}/{LISTING}", (registry, domains), (pointer, record, snapshot)
     )
     return EntryResult(out + found, designation)
 
@@ -247,24 +269,32 @@ def entry_result(
 def _listing(
     path: Path,
     shown: str,
-    registry: Registry,
+    registries: tuple[Registry, Registry],
     facts: tuple[Optional[provenance.Pointer], Optional[provenance.Provenance], bool],
 ) -> tuple[list[Diagnostic], Optional[tuple[str, str, Optional[int]]]]:
-    """listing.json's findings (``facts``: the entry's pointer, provenance and whether its
-    snapshot is whole, for the needs-review state), and the category it designates."""
+    """listing.json's findings (``registries``: what categories.json and domains.json give;
+    ``facts``: the entry's pointer, provenance and whether its snapshot is whole, for the
+    needs-review state), and the slot it designates."""
     out = []
-    if not registry.present:
-        message = f"the entry has a listing but the catalog has no {CATEGORIES}: the validator refuses it"
-        hint = f'add {CATEGORIES}: {{"categories": [{{"id": ..., "label": ..., "scope": ...}}]}}'
-        out.append(make("catalog-categories-present", shown, None, message, hint))
     problem, value, text = _read_json(path, shown)
+    categories, domains = registries
+    present = frozenset(
+        layout.file for layout, found in zip(editorial.LAYOUTS, (domains, categories)) if found.present
+    )
+    layout = editorial.layout_of(value if problem is None else None, present)
+    registry = domains if layout is editorial.DOMAINS else categories
+    if not registry.present:
+        message = f"the entry has a listing but the catalog has no {layout.file}: the validator refuses it"
+        hint = f'add {layout.file}: {{"{layout.items}": [{{"id": ..., "label": ..., "scope": ...}}]}}'
+        out.append(make(layout.present_code, shown, None, message, hint))
     if problem is not None:
         return [*out, problem], None
-    check = editorial.check_listing(value, registry.ids)
+    check = editorial.check_listing(value, registry.ids, layout)
     out += _placed(check.findings, shown, text)
     designation = None
     if check.designates is not None:  # the line, should a second recommendation need it
-        designation = (check.designates, shown, strict_json.key_lines(text).get("recommended"))
+        slot = f"{layout.key} {check.designates!r}"
+        designation = (slot, shown, strict_json.key_lines(text).get("recommended"))
     if check.listing is not None:
         reasons = editorial.review_problems(check.listing, *facts)
         if reasons:

@@ -1,14 +1,19 @@
-"""The catalog's editorial layer: ``categories.json`` at its root and each entry's
-``listing.json``, by the rules of the public catalog's validator (``load_catalog_metadata``
-in its ``catalog_metadata.py``, which its CI and its site share).
+"""The catalog's editorial layer: a registry of domains (or, in the earlier layout, of
+categories) at its root and each entry's ``listing.json``.
 
-A listing classifies an entry under one category and may designate it the category's
-recommendation, at a reviewed source revision; at most one per category. The validator
-refuses a catalog that breaks one of these rules, so each is an error here. A recommendation
-whose reviewed source or pointer no longer matches the snapshot's provenance is valid data:
-the catalog keeps it (and its category's slot) but shows "Recommendation needs review"
-without preference, and that is a warning. Values in, findings out: reading the files, and
-which entry comes first, is :mod:`smart_tool.registry.catalog`'s.
+Two layouts are read. The catalog's v1 source contract (``contracts/catalog-source.v1.md``)
+keeps ``domains.json`` (``{"domains": [{id, label, scope}]}``) and listings naming a
+``domain``; the earlier layout, which the catalog's validator (``load_catalog_metadata`` in
+its ``catalog_metadata.py``) read first, keeps ``categories.json`` and listings naming a
+``category``. A listing's own key says which it uses. The rules are the same in both: a
+listing classifies an entry under one id of the registry, a required boolean
+``recommended`` may designate it the recommendation of that id at a reviewed source
+revision (a credential-free https repository, a safe relative path, a full commit), and at
+most one listing per id does. A recommendation whose reviewed source or pointer no longer
+matches the snapshot's provenance is valid data: the catalog keeps it (and its slot) but
+shows "Recommendation needs review" without preference, and that is a warning. Values in,
+findings out: reading the files, and which entry comes first, is
+:mod:`smart_tool.registry.catalog`'s.
 """
 
 from __future__ import annotations
@@ -34,10 +39,60 @@ from .provenance import (
 )
 
 CATEGORIES_FILE = "categories.json"
+DOMAINS_FILE = "domains.json"
 LISTING_FILE = "listing.json"
 CATEGORY_KEYS = ("id", "label", "scope")
 LISTING_KEYS = ("category", "recommended", "reviewed_source")
 REVIEWED_KEYS = ("repository", "path", "commit")
+
+
+class Layout(NamedTuple):
+    """One layout of the editorial layer: its registry file and the codes of its rules."""
+
+    #: the registry at the catalog's root
+    file: str
+    #: the registry's one key, a list of items; and the listing's key naming one item's id
+    items: str
+    key: str
+    #: the registry's shape; a listing without the registry; a listing's id
+    shape_code: CodeId
+    present_code: CodeId
+    listing_code: CodeId
+
+    @property
+    def listing_keys(self) -> tuple[str, ...]:
+        return (self.key, "recommended", "reviewed_source")
+
+
+#: the catalog's v1 source contract
+DOMAINS = Layout(
+    DOMAINS_FILE, "domains", "domain", "catalog-domains", "catalog-domains-present", "catalog-listing-domain"
+)
+#: the layout before it
+CATEGORIES = Layout(
+    CATEGORIES_FILE,
+    "categories",
+    "category",
+    "catalog-categories",
+    "catalog-categories-present",
+    "catalog-listing-category",
+)
+LAYOUTS = (DOMAINS, CATEGORIES)
+
+
+def layout_of(value: Any, present: frozenset[str]) -> Layout:
+    """The layout a listing uses: the one whose key it names (``domain`` first), else the one
+    whose registry the catalog has (``present``: registry files), else the v1 contract's."""
+    if isinstance(value, dict):
+        for layout in LAYOUTS:
+            if layout.key in value:
+                return layout
+    for layout in LAYOUTS:
+        if layout.file in present:
+            return layout
+    return DOMAINS
+
+
 #: the catalog's identifier form, for entry folders and category ids alike
 IDENTIFIER = re.compile(r"[a-z0-9]+(?:-[a-z0-9]+)*\Z")
 NEEDS_REVIEW = "needs-review"
@@ -63,6 +118,7 @@ class Reviewed(NamedTuple):
 class Listing(NamedTuple):
     """A valid listing.json."""
 
+    #: the id it names: its ``category``, or its ``domain`` in the v1 layout
     category: str
     recommended: bool
     reviewed: Optional[Reviewed] = None
@@ -74,9 +130,10 @@ class ListingCheck(NamedTuple):
     findings: list[Finding]
     #: the listing, when it keeps every rule
     listing: Optional[Listing]
-    #: the category a ``recommended: true`` listing occupies, even when another rule fails
-    #: (the catalog counts a stale designation too)
+    #: the category (or domain) a ``recommended: true`` listing occupies, even when another
+    #: rule fails (the catalog counts a stale designation too)
     designates: Optional[str]
+    layout: Layout = CATEGORIES
 
 
 def _shown(value: Any) -> str:
@@ -108,67 +165,71 @@ def _keys(
 
 
 def check_categories(value: Any) -> tuple[list[Finding], Optional[frozenset[str]]]:
-    """The findings of a parsed categories.json, and the category ids it defines (None when
-    its shape gives none). An id that is an identifier counts even if its label is broken,
-    so one bad item does not make every listing of that category unknown as well."""
+    """:func:`check_registry` of categories.json."""
+    return check_registry(value, CATEGORIES)
+
+
+def check_registry(value: Any, layout: Layout) -> tuple[list[Finding], Optional[frozenset[str]]]:
+    """The findings of a parsed registry (domains.json or categories.json), and the ids it
+    defines (None when its shape gives none). An id that is an identifier counts even if its
+    label is broken, so one bad item does not make every listing of that id unknown as well."""
     if not isinstance(value, dict):
         return [Finding("catalog-json", (), f"must be a JSON object, not {kind_of(value)}")], None
-    out = _keys(value, (), ("categories",), ("categories",), CATEGORIES_FILE)
-    items = value.get("categories")
-    if "categories" not in value:
+    name, code = layout.items, layout.shape_code
+    out = _keys(value, (), (name,), (name,), layout.file)
+    items = value.get(name)
+    if name not in value:
         return out, None
     if not isinstance(items, list):
-        message = f"`categories` must be a list of categories, not {kind_of(items)}"
-        return [*out, Finding("catalog-categories", ("categories",), message)], None
+        message = f"`{name}` must be a list of {name}, not {kind_of(items)}"
+        return [*out, Finding(code, (name,), message)], None
     ids: set[str] = set()
     for index, item in enumerate(items):
-        at: JsonPath = ("categories", index)
-        where = f"categories[{index}]"
+        at: JsonPath = (name, index)
+        where = f"{name}[{index}]"
         if not isinstance(item, dict):
             message = f"`{where}` must be an object with `id`, `label` and `scope`, not {kind_of(item)}"
-            out.append(Finding("catalog-categories", at, message))
+            out.append(Finding(code, at, message))
             continue
         out += _keys(item, at, CATEGORY_KEYS, CATEGORY_KEYS, f"`{where}`")
         if "id" in item:
             identity = item["id"]
             if not isinstance(identity, str) or not IDENTIFIER.match(identity):
                 message = f"`{where}.id` {_shown(identity)} is not a lowercase hyphenated identifier"
-                out.append(
-                    Finding("catalog-categories", (*at, "id"), message, "write it like `media-production`")
-                )
+                out.append(Finding(code, (*at, "id"), message, "write it like `media-production`"))
             elif identity in ids:
                 message = f"`{where}.id` {identity!r} is defined twice"
-                out.append(Finding("catalog-categories", (*at, "id"), message, "keep one category per id"))
+                out.append(Finding(code, (*at, "id"), message, f"keep one {layout.key} per id"))
             else:
                 ids.add(identity)
         for key in ("label", "scope"):
             if key in item:
                 problem = text_problem(item[key])
                 if problem:
-                    out.append(Finding("catalog-categories", (*at, key), f"`{where}.{key}` {problem}"))
+                    out.append(Finding(code, (*at, key), f"`{where}.{key}` {problem}"))
     return out, frozenset(ids)
 
 
-def check_listing(value: Any, known: Optional[frozenset[str]]) -> ListingCheck:
-    """The findings of a parsed listing.json; ``known`` is the ids of categories.json (None
-    when there is none to compare with: its absence or its shape is reported once, there)."""
+def check_listing(value: Any, known: Optional[frozenset[str]], layout: Layout = CATEGORIES) -> ListingCheck:
+    """The findings of a parsed listing.json in ``layout``; ``known`` is the ids of its
+    registry (None when there is none to compare with: its absence or its shape is reported
+    once, there)."""
     if not isinstance(value, dict):
         return ListingCheck(
-            [Finding("catalog-json", (), f"must be a JSON object, not {kind_of(value)}")], None, None
+            [Finding("catalog-json", (), f"must be a JSON object, not {kind_of(value)}")], None, None, layout
         )
-    out = _keys(value, (), LISTING_KEYS, LISTING_KEYS[:2], "the listing")
-    category, recommended = value.get("category"), value.get("recommended")
+    key, code = layout.key, layout.listing_code
+    out = _keys(value, (), layout.listing_keys, layout.listing_keys[:2], "the listing")
+    category, recommended = value.get(key), value.get("recommended")
     category_known = False
-    if "category" in value:
+    if key in value:
         if not isinstance(category, str) or not IDENTIFIER.match(category):
-            message = f"`category` {_shown(category)} is not a lowercase hyphenated identifier"
-            out.append(
-                Finding("catalog-listing-category", ("category",), message, "name one id of categories.json")
-            )
+            message = f"`{key}` {_shown(category)} is not a lowercase hyphenated identifier"
+            out.append(Finding(code, (key,), message, f"name one id of {layout.file}"))
         elif known is not None and category not in known:
-            message = f"`category` {category!r} is not a category of {CATEGORIES_FILE}"
-            hint = f"known ids: {', '.join(sorted(known))}" if known else f"{CATEGORIES_FILE} defines none"
-            out.append(Finding("catalog-listing-category", ("category",), message, hint))
+            message = f"`{key}` {category!r} is not a {key} of {layout.file}"
+            hint = f"known ids: {', '.join(sorted(known))}" if known else f"{layout.file} defines none"
+            out.append(Finding(code, (key,), message, hint))
         else:
             category_known = True
     if "recommended" in value and type(recommended) is not bool:
@@ -179,8 +240,8 @@ def check_listing(value: Any, known: Optional[frozenset[str]]) -> ListingCheck:
     reviewed = _reviewed(value, recommended, out)
     designates = category if category_known and recommended is True else None
     if out:
-        return ListingCheck(out, None, designates)
-    return ListingCheck(out, Listing(value["category"], value["recommended"], reviewed), designates)
+        return ListingCheck(out, None, designates, layout)
+    return ListingCheck(out, Listing(value[key], value["recommended"], reviewed), designates, layout)
 
 
 _REVIEWED_RULES: tuple[tuple[CodeId, str, Callable[[Any], Optional[str]]], ...] = (

@@ -1,8 +1,10 @@
 """Codes of the catalog rules (``catalog-*``): a registry checkout's ``tools/<id>/`` entries.
 
 The rules are those of the public smart-tools catalog's reader (pointer ``source.json``,
-``provenance.json``, the ``SMART_TOOL.md`` snapshot), a few of them stricter; the snapshot's
-manifest also keeps every ``manifest-*`` rule that needs no package definition.
+``provenance.json``, the ``SMART_TOOL.md`` snapshot) and of its v1 source contract (the
+editorial ``domains.json`` and ``listing.json``; the earlier ``categories.json`` layout too),
+a few of them stricter; the snapshot's manifest also keeps every ``manifest-*`` rule that
+needs no package definition.
 """
 
 from __future__ import annotations
@@ -20,7 +22,7 @@ CODES: tuple[Code, ...] = (
     Code(
         "catalog-files-regular",
         ERROR,
-        "A catalog folder or file (the root, categories.json, tools/, an entry, its "
+        "A catalog folder or file (the root, domains.json, categories.json, tools/, an entry, its "
         "source.json, provenance.json, SMART_TOOL.md or listing.json) is a symlink (dangling ones "
         "included), is not a regular file or folder, or cannot be read.",
         "Replace the link with the file itself; nothing in a catalog may point elsewhere.",
@@ -42,7 +44,7 @@ CODES: tuple[Code, ...] = (
     Code(
         "catalog-json",
         ERROR,
-        "source.json, provenance.json, listing.json or categories.json is not strict JSON: "
+        "source.json, provenance.json, listing.json, domains.json or categories.json is not strict JSON: "
         "not UTF-8, a byte order mark, a syntax error, a duplicate key, NaN or Infinity, "
         "over 64 KiB or nested too deep, or not an object.",
         "Write it again as a plain JSON object, each key once (the snapshot command writes it so).",
@@ -53,10 +55,11 @@ CODES: tuple[Code, ...] = (
         "A key set is not the catalog's: source.json needs `repository` and allows only "
         "`ref` and `path`; provenance.json holds exactly `last_success`, "
         "`original_manifest_path` and `source`, and `source` exactly `commit`, `path`, "
-        "`ref` and `repository`; listing.json needs `category` and `recommended` and allows "
-        "only `reviewed_source`, which holds exactly `repository`, `path` and `commit`; "
-        "categories.json holds only `categories`, each exactly `id`, `label` and `scope`.",
-        "Remove the unknown key or add the missing one (no review evidence or second category "
+        "`ref` and `repository`; listing.json needs `domain` (or, in the earlier layout, "
+        "`category`, never both) and `recommended` and allows only `reviewed_source`, which "
+        "holds exactly `repository`, `path` and `commit`; domains.json holds only `domains` and "
+        "categories.json only `categories`, each item exactly `id`, `label` and `scope`.",
+        "Remove the unknown key or add the missing one (no review evidence or second domain "
         "in a listing); regenerate provenance.json with `smart-tool snapshot`.",
     ),
     Code(
@@ -148,6 +151,30 @@ CODES: tuple[Code, ...] = (
         "Name one id of categories.json; adding a category is a separate maintainer decision.",
     ),
     Code(
+        "catalog-domains",
+        ERROR,
+        "domains.json (the v1 source contract's registry) is not a flat list of domains: "
+        "`domains` not a list, an item not an object, an `id` not a lowercase hyphenated "
+        "identifier or defined twice, a `label` or `scope` not text without control characters.",
+        'Write {"domains": [{"id": "my-domain", "label": "My domain", "scope": "What it '
+        'covers."}]}, each id once (a domain is a catalog review decision).',
+    ),
+    Code(
+        "catalog-domains-present",
+        ERROR,
+        "An entry has a listing.json naming a `domain` but the catalog has no domains.json at "
+        "its root: the listing's domain identifies nothing, and validation fails.",
+        "Add domains.json with the domains the listings name, or remove the listing (the entry "
+        "is then listed, unclassified and not recommended).",
+    ),
+    Code(
+        "catalog-listing-domain",
+        ERROR,
+        "A listing's `domain` is not a lowercase hyphenated identifier (a list or a second "
+        "domain included), or not an `id` of domains.json.",
+        "Name one id of domains.json; adding a domain is a separate catalog review decision.",
+    ),
+    Code(
         "catalog-listing-recommended",
         ERROR,
         'A listing\'s `recommended` is not an explicit boolean: a string such as "true", a number, or null.',
@@ -164,9 +191,9 @@ CODES: tuple[Code, ...] = (
     Code(
         "catalog-recommendation-unique",
         ERROR,
-        "A second `recommended: true` listing in one category (entries in name order: the "
-        "first holds the slot, a recommendation that needs review included).",
-        "Keep one recommendation per category: withdraw the other (`recommended: false`, no "
+        "A second `recommended: true` listing in one domain (or category) (entries in name "
+        "order: the first holds the slot, a recommendation that needs review included).",
+        "Keep one recommendation per domain: withdraw the other (`recommended: false`, no "
         "`reviewed_source`), or replace it in the same change.",
     ),
     Code(

@@ -132,9 +132,11 @@ CODES: tuple[Code, ...] = (
         "manifest-single-per-root",
         ERROR,
         "A second SMART_TOOL.md under the distribution root, outside nested roots (folders "
-        "with their own smart-tool.json).",
-        "Delete the copy, give the other tool its own smart-tool.json, or list it in "
-        "`[tool.smart-tool] exclude`.",
+        "with their own smart-tool.json). A copy of the tool's own manifest (the same bytes or "
+        "the same `name`) is one even when `[tool.smart-tool] exclude` hides it.",
+        "Delete a copy of the tool's manifest and read it at run time with "
+        "`smart_tool_build.load_manifest`; give another tool its own smart-tool.json, or list "
+        "what is not the tool's (a test fixture) in `[tool.smart-tool] exclude`.",
     ),
     Code(
         "version-attr-matches-package",
