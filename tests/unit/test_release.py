@@ -39,7 +39,11 @@ PAGES = sorted(
 #: the project's address, as [project.urls] gives it
 SOURCE = PYPROJECT["project"]["urls"]["Source"]
 #: a git reference to this project in the documentation, and the tag it names
-_OUR_GIT_REFERENCE = re.compile(r"git\+(https://[^\s\"'@`]+/smart-tool-build)@([^\s\"'`]+)")
+#: a reference to this repository at a tag; the command line's distribution is its ``cli``
+#: folder (``#subdirectory=cli``), the only fragment a reference may carry
+_OUR_GIT_REFERENCE = re.compile(
+    r"git\+(https://[^\s\"'@`]+/smart-tool-build)@([^\s\"'`#]+)(?:#subdirectory=cli\b)?"
+)
 #: the oldest major of each action that runs on a runtime GitHub still has (node 24)
 CURRENT_ACTIONS = {
     "actions/checkout": 5,
