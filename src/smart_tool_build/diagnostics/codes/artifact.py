@@ -100,8 +100,7 @@ CODES: tuple[Code, ...] = (
         "A file of a skill the wheel carries is not listed in its RECORD (or RECORD cannot be "
         "read): library-skills finds skills through RECORD, so it never sees this one, and an "
         "uninstall leaves the file behind.",
-        "Rebuild the wheel and change nothing in it afterwards; a tool that adds a file must "
-        "rewrite RECORD.",
+        "Rebuild the wheel and change nothing in it afterwards; a tool that adds a file must rewrite RECORD.",
     ),
     Code(
         "artifact-skill-matches-source",
