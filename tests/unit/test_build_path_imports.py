@@ -15,6 +15,8 @@ from pathlib import Path
 
 import pytest
 
+from budgets import SKILL_MODULES
+
 REPO = Path(__file__).resolve().parents[2]
 EXAMPLE = REPO / "examples" / "hatchling-tool"
 
@@ -81,6 +83,8 @@ def test_plan_and_verify_import_one_kind_of_checks_and_no_yaml(tmp_path: Path) -
     assert "smart_tool_build.archives.sdist_checks" in sdist
     assert "smart_tool_build.archives.wheel_checks" not in sdist
     assert "yaml" not in sdist
+    # the example ships no library skill: no skill module on either build path
+    assert not SKILL_MODULES.intersection(names) and not SKILL_MODULES.intersection(sdist)
 
 
 #: what a valid project's build never needs: the code table (only a project that names codes
