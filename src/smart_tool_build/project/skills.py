@@ -219,7 +219,9 @@ def _skills_in(
                 from ..diagnostics.severity import Severity
 
                 severity = Severity.WARNING
-            out.append(make("skill-folder", shown, None, f"is {kind}, not a skill folder", severity=severity))
+            what = "a plain file" if kind == "file" else kind
+            hint = "keep only skill folders here; move the file elsewhere (library-skills ignores it)"
+            out.append(make("skill-folder", shown, None, f"is {what}, not a skill folder", hint, severity))
             continue
         if not os.path.lexists(os.path.join(entry.path, SKILL_FILE)):
             out.append(
@@ -283,7 +285,11 @@ def _source_folder(root: Path, named: str, where: tuple[str, Optional[int]]) -> 
         )
     kind = _kind(path)
     if kind != "folder":
-        what = "does not exist" if kind == "missing" else f"is {kind}, not a folder"
+        what = (
+            "does not exist"
+            if kind == "missing"
+            else f"is {'a file' if kind == 'file' else kind}, not a folder"
+        )
         return make("skills-source-present", *where, f"[tool.smart-tool] skills: {named!r} {what}")
     return normal
 

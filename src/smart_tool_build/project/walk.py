@@ -136,6 +136,9 @@ class Survey:
     #: distribution: the nearest folder above it holding a package definition (pyproject.toml,
     #: package.json), else its own folder
     orphans: list[tuple[str, str]] = field(default_factory=list)
+    #: the distributions (found as an orphan's is) of library skills outside every root
+    #: (``<package>/.agents/skills/<name>/SKILL.md``): a library needs no smart-tool.json
+    skill_homes: list[str] = field(default_factory=list)
 
 
 def survey(top: Path) -> Survey:
@@ -184,10 +187,16 @@ def survey(top: Path) -> Survey:
                 else:
                     home = relative if distribution is None else distribution
                     result.orphans.append((home, f"{relative}/{entry.name}" if relative else entry.name))
+            elif entry.name == "SKILL.md" and owner is None and distribution is not None:
+                parts = relative.rsplit("/", 3)
+                # in a package's .agents/skills/, not the project's own (where library-skills links)
+                if parts[-3:-1] == [".agents", "skills"] and len(parts) == 4 and parts[0] != distribution:
+                    result.skill_homes.append(distribution)
     for _, scan in result.roots:
         scan.manifests.sort()
         scan.nested_roots.sort()
     result.roots.sort(key=lambda pair: pair[0])
     result.orphans.sort()
+    result.skill_homes = sorted(set(result.skill_homes))
     result.unreadable = outside.unreadable
     return result

@@ -22,6 +22,7 @@ from ..project.light_dataclass import dataclass, field
 from ..project.names import DESCRIPTOR_NAME, MANIFEST_NAME, PYPROJECT
 from ..project.python_source import import_path
 from ..project.records import record
+from ..project.skills import SkillSource, find_skills
 from . import descriptor, manifest
 from .build_system import build_system_rules, plugin_named_rule
 from .cli_argv import cli_argv_rule
@@ -63,6 +64,9 @@ class RootReport:
     nested_roots: list[str] = field(default_factory=list)
     #: findings set aside by ``ignore`` (the options' codes): not failures, but a build names them
     ignored: list[Diagnostic] = field(default_factory=list)
+    #: the library skills the project ships (``<package>/.agents/skills/<name>/`` and the
+    #: folders of ``[tool.smart-tool] skills``), each with its places in wheel and sdist
+    skills: list[SkillSource] = field(default_factory=list)
 
     @property
     def install_docs(self) -> list[str]:
@@ -100,9 +104,10 @@ def check_root(
     """
     prefix = display.rstrip("/") + "/" if display and display != "." else ""
     report = _read_package(root, prefix, hook, flags)
+    has_skills = _check_skills(report, prefix, version, version_origin)
     # a survey's scan knows no exclude globs: with some, the root is scanned again with them
     found = scan if scan is not None and not report.options.exclude else None
-    described = _read_descriptor(report, prefix, found, building)
+    described = _read_descriptor(report, prefix, found, building, has_skills)
     if described is not None:
         named, lines, found = described
         located = _locate_manifest(report, named, lines.get("manifest"), found, prefix)
@@ -152,16 +157,39 @@ def _package_version(package: PackageDefinition, version: Optional[str], origin:
     return PackageVersion(version, origin, written=written)
 
 
+def _check_skills(report: RootReport, prefix: str, version: Optional[str], origin: str) -> bool:
+    """The library skills found and checked; whether the project has any (or a skills folder
+    with something wrong in it): then it needs no smart-tool.json."""
+    options = report.options
+    report.skills, problems = find_skills(report.root, options, prefix=prefix, text=report.package.text)
+    report.diagnostics += problems
+    if not report.skills:
+        return bool(problems)
+    from .skills import check_skills  # only a project with skills pays for their rules
+
+    report.diagnostics += check_skills(
+        report.root,
+        report.skills,
+        _package_version(report.package, version, origin),
+        skills_version=options.skills_version,
+        dev_versions=options.dev_versions,
+        prefix=prefix,
+    )
+    return True
+
+
 def _read_descriptor(
-    report: RootReport, prefix: str, scan: Optional[walk.Scan], building: bool
+    report: RootReport, prefix: str, scan: Optional[walk.Scan], building: bool, has_skills: bool = False
 ) -> Optional[tuple[descriptor.Descriptor, dict[str, int], walk.Scan]]:
     """The valid descriptor with its keys' lines and the root's scan, or None when there is no descriptor to
-    follow (what that means is in the report's diagnostics)."""
+    follow (what that means is in the report's diagnostics). A project whose skills are its
+    reason to opt in needs no descriptor."""
     root, out = report.root, report.diagnostics
     path = root / DESCRIPTOR_NAME
     if not path.exists() and not path.is_symlink():
         found = scan or walk.scan_root(root, report.options.exclude)
-        out.append(_no_descriptor(root, report.package, found.manifests, prefix))
+        if not has_skills or found.manifests:
+            out.append(_no_descriptor(root, report.package, found.manifests, prefix))
         return None
     parsed = descriptor.parse_file(path, prefix + DESCRIPTOR_NAME)
     out += parsed.diagnostics
@@ -272,6 +300,8 @@ def _no_descriptor(root: Path, package: PackageDefinition, manifests: list[str],
     message = "no smart-tool.json at the distribution root"
     if manifests:
         message += f", though it holds {prefix}{manifests[0]}: without one, no reader finds the manifest"
+    else:
+        message += ", no collection and no library skill (<package>/.agents/skills/<name>/): nothing to check"
     from .suggestions import descriptor_text  # a hint for a root that has none: not on a build's path
 
     return make(
@@ -321,7 +351,7 @@ def discover_roots(top: Path, display: str) -> tuple[list[RootJob], list[Diagnos
         roots.append((root, display if relative == "." else base + relative, scan))
     # a SMART_TOOL.md outside every root is a tool without a descriptor: its distribution is
     # checked as a root, which says so (descriptor-present), as checking it directly does
-    for home in sorted({home for home, _ in found.orphans}):
+    for home in sorted({home for home, _ in found.orphans} | set(found.skill_homes)):
         roots.append((top / home if home else top, base + home if home else display, None))
     roots.sort(key=lambda job: job[0])
     unreadable = found.unreadable

@@ -24,6 +24,7 @@ from smart_tool_build.diagnostics.codes import runtime as runtime_codes
 from smart_tool_build.diagnostics.diagnostic import CODES, Severity
 from smart_tool_build.rules.root import check_root
 from support import ROOTS, copy_root, unprivileged
+from unit.diagnostics.skill_cases import SKILL_FIXTURE_CASES, SKILL_RUNTIME_CASES
 
 ERR, WARN, INFO = Severity.ERROR, Severity.WARNING, Severity.INFO
 M = "src/demo_tool/SMART_TOOL.md"  # the manifest of the Python fixtures
@@ -236,6 +237,7 @@ FIXTURE_CASES: dict[str, list[Expected]] = {
     "valid-wrapper": [],  # the wrapper over the one backend requires names
     "valid-hatchling-hook": [],
     "config-valid--ignore-unknown-code": [e("config-valid", P, 9)],  # ignore names no code
+    **SKILL_FIXTURE_CASES,
 }
 
 
@@ -404,6 +406,7 @@ RUNTIME_CASES: dict[str, tuple[Callable[[Path], Path], list[Expected]]] = {
     "manifest-present--fifo": (manifest_fifo, [e("manifest-present", M, None)]),
     "valid--folder-symlinks-not-followed": (folder_symlinks_are_not_followed, []),
     "valid--folder-named-smart-tool-md": (manifest_name_is_a_folder_elsewhere, []),
+    **SKILL_RUNTIME_CASES,
 }
 
 
@@ -524,6 +527,7 @@ def test_every_severity_of_a_code_is_its_default_or_documented() -> None:
                 ("descriptor-draft-key", WARN),
                 ("manifest-version-matches-package", INFO),
                 ("manifest-version-matches-package", WARN),
+                ("skill-folder", WARN),  # a plain file among the skills
             }, name
 
 

@@ -98,7 +98,7 @@ def test_several_packages_need_skills_package(tmp_path: Path) -> None:
         ("missing", "does not exist"),
         ("../out", "escapes the distribution root"),
         (".", "is the root itself"),
-        ("file.txt", "is file, not a folder"),
+        ("file.txt", "is a file, not a folder"),
     ],
 )
 def test_option_folder_problems(tmp_path: Path, named: str, says: str) -> None:

@@ -1,0 +1,212 @@
+"""skillmeta's profile of a library skill, and the skill's version against the package's.
+
+Where a skill's ``metadata`` names a skillmeta manifest (the key ``skillmeta.manifest``, e.g.
+``skill.json``), the file must be a JSON file inside the skill, and its ``name``, ``license``
+and ``version`` must be SKILL.md's: skillmeta's cross-file rules, as ``skillmeta validate``
+judges them. Its JSON Schema is judged by skillmeta itself where it is installed (the
+``skillmeta`` extra: ``smart-tool-build[skillmeta]`` in ``[build-system].requires``); without
+it, the schema's required keys and the types of the three compared fields are checked here,
+so a build pays for ``jsonschema`` only when the project asks.
+"""
+
+from __future__ import annotations
+
+import posixpath
+from pathlib import Path
+from typing import Any, Optional
+
+from ..diagnostics.diagnostic import Diagnostic, make
+from ..parsing import frontmatter, safe_yaml, strict_json
+from ..parsing.lines import json_key_lines
+from ..project.distribution import PackageVersion
+from ..project.skills import SKILL_FILE, SkillSource
+from .versions import compare_versions
+
+MANIFEST_KEY = "skillmeta.manifest"
+#: the manifestSchema values skillmeta 0.3 knows, by schema version
+SCHEMA_URIS = {
+    "https://raw.githubusercontent.com/innerlattice/skillmeta/"
+    f"schema-v{v}.0/src/skillmeta/schema/v{v}/skill.schema.json": v
+    for v in ("0.1", "0.2", "0.3")
+}
+#: the keys every schema version requires
+REQUIRED = ("manifestSchema", "name", "version", "license", "creators", "targets", "requirements")
+_MAX_BYTES = 1024 * 1024
+
+#: a skill's skillmeta manifest, read: (its path shown, its text, its object), or None
+Manifest = Optional[tuple[str, str, dict[str, Any]]]
+
+
+def manifest_rules(
+    root: Path, skill: SkillSource, fm: safe_yaml.LineDict, *, prefix: str = ""
+) -> tuple[list[Diagnostic], Manifest]:
+    """The manifest ``metadata`` names, found and judged; and the manifest when it could be read."""
+    metadata = fm.get("metadata")
+    if not isinstance(metadata, safe_yaml.LineDict) or MANIFEST_KEY not in metadata:
+        return [], None
+    shown = f"{prefix}{skill.source}/{SKILL_FILE}"
+    line = metadata.line_of(MANIFEST_KEY)
+    reference = metadata[MANIFEST_KEY]
+    problem = _reference_problem(root / skill.source, reference)
+    if problem is not None:
+        hint = f"name a .json file beside {SKILL_FILE}: {MANIFEST_KEY}: skill.json"
+        return [make("skillmeta-manifest-present", shown, line, f"{MANIFEST_KEY} {problem}", hint)], None
+    relative = posixpath.normpath(reference)
+    path_shown = f"{prefix}{skill.source}/{relative}"
+    try:
+        text = frontmatter.decode(frontmatter.read_bytes(root / skill.source / relative, _MAX_BYTES))
+        manifest = strict_json.loads(text)
+    except frontmatter.UnreadableFile as exc:
+        return [make("skillmeta-manifest-present", shown, line, f"{MANIFEST_KEY}: {reference!r} {exc}")], None
+    except frontmatter.FrontmatterError as exc:
+        return [make("skillmeta-manifest-valid", path_shown, exc.line, f"the manifest {exc.message}")], None
+    except strict_json.JsonProblem as exc:
+        return [make("skillmeta-manifest-valid", path_shown, exc.line, f"the manifest {exc.message}")], None
+    if not isinstance(manifest, dict):
+        return [make("skillmeta-manifest-valid", path_shown, 1, "the manifest is not a JSON object")], None
+    read = (path_shown, text, manifest)
+    schema = manifest.get("manifestSchema")
+    lines = json_key_lines(text)
+    if schema not in SCHEMA_URIS:
+        message = (
+            f"manifestSchema {schema!r} is none skillmeta knows ({', '.join(sorted(SCHEMA_URIS.values()))})"
+        )
+        return [make("skillmeta-manifest-valid", path_shown, lines.get("manifestSchema", 1), message)], read
+    out = schema_rule(root / skill.source, manifest, path_shown, lines)
+    out += _cross_file(fm, manifest, path_shown, shown, lines)
+    return out, read
+
+
+def _reference_problem(folder: Path, reference: Any) -> Optional[str]:
+    if not isinstance(reference, str) or not reference.strip():
+        return "is not a non-empty string"
+    if reference.startswith("/") or "://" in reference or "\\" in reference or reference[1:2] == ":":
+        return f"{reference!r} is not a local relative path"
+    if not reference.lower().endswith(".json"):
+        return f"{reference!r} is not a .json file"
+    normal = posixpath.normpath(reference)
+    if normal == ".." or normal.startswith("../") or not _inside(folder, normal):
+        return f"{reference!r} leads outside the skill's folder"
+    if not (folder / normal).is_file():
+        return f"{reference!r} does not exist in the skill's folder"
+    return None
+
+
+def _inside(folder: Path, relative: str) -> bool:
+    import os
+
+    real_folder = os.path.realpath(folder)
+    real = os.path.realpath(folder / relative)
+    return real.startswith(real_folder.rstrip(os.sep) + os.sep)
+
+
+def schema_rule(
+    folder: Path, manifest: dict[str, Any], shown: str, lines: dict[str, int]
+) -> list[Diagnostic]:
+    """The manifest against its JSON Schema: skillmeta's own validator where it is installed,
+    else the required keys and the compared fields' types."""
+    try:
+        from skillmeta import validator  # type: ignore[import-untyped,unused-ignore]  # the extra
+    except ImportError:
+        validator = None
+    if validator is not None:
+        return [
+            make(
+                "skillmeta-manifest-valid",
+                shown,
+                _line_of(issue.location, lines),
+                f"skillmeta: {issue.message}",
+            )
+            for issue in validator.validate_skill(folder)
+            if issue.code == "manifest.schema.invalid"
+        ]
+    out = []
+    missing = [key for key in REQUIRED if key not in manifest]
+    if missing:
+        message = f"the manifest lacks the keys its schema requires: {', '.join(missing)}"
+        out.append(
+            make("skillmeta-manifest-valid", shown, 1, message, "install skillmeta to see the whole schema")
+        )
+    for key in ("name", "version", "license"):
+        if key in manifest and not isinstance(manifest[key], str):
+            out.append(
+                make(
+                    "skillmeta-manifest-valid",
+                    shown,
+                    lines.get(key, 1),
+                    f"the manifest's {key} is not a string",
+                )
+            )
+    return out
+
+
+def _line_of(location: str, lines: dict[str, int]) -> int:
+    """The line of the first key of a skillmeta location (``path.key[0].other``)."""
+    tail = location.rsplit(".json", 1)[-1].lstrip(".")
+    key = tail.split(".", 1)[0].split("[", 1)[0]
+    return lines.get(key, 1)
+
+
+def _cross_file(
+    fm: safe_yaml.LineDict, manifest: dict[str, Any], shown: str, skill_shown: str, lines: dict[str, int]
+) -> list[Diagnostic]:
+    """skillmeta's cross-file rules: name, license and version the same in both files."""
+    out = []
+    name = fm.get("name")
+    if manifest.get("name") != name:
+        message = f"the manifest's name {manifest.get('name')!r} is not SKILL.md's ({name!r})"
+        out.append(make("skillmeta-manifest-valid", shown, lines.get("name", 1), message))
+    license_ = fm.get("license")
+    if isinstance(license_, str) and license_.strip() and manifest.get("license") != license_:
+        message = f"the manifest's license {manifest.get('license')!r} is not SKILL.md's ({license_!r})"
+        out.append(make("skillmeta-manifest-valid", shown, lines.get("license", 1), message))
+    version = manifest.get("version")
+    if isinstance(version, str):
+        metadata = fm.get("metadata")
+        places = [(fm, "version", "version")]
+        if isinstance(metadata, safe_yaml.LineDict):
+            places.append((metadata, "version", "metadata.version"))
+        for table, key, said in places:
+            if key in table and table[key] != version:
+                message = f"SKILL.md's {said} {table[key]!r} is not the manifest's version {version!r}"
+                out.append(make("skillmeta-manifest-valid", skill_shown, table.line_of(key), message))
+    return out
+
+
+def version_rule(
+    skill: SkillSource,
+    fm: safe_yaml.LineDict,
+    manifest: Manifest,
+    package_version: PackageVersion,
+    *,
+    prefix: str = "",
+    dev_versions: str = "error",
+) -> list[Diagnostic]:
+    """The skill's version (skill.json's, else ``metadata.version``) is the package's."""
+    shown = f"{prefix}{skill.source}/{SKILL_FILE}"
+    metadata = fm.get("metadata")
+    if manifest is not None and isinstance(manifest[2].get("version"), str):
+        path, text, data = manifest
+        version, where, line = data["version"], path, json_key_lines(text).get("version")
+    elif isinstance(metadata, safe_yaml.LineDict) and isinstance(metadata.get("version"), str):
+        version, where, line = metadata["version"], shown, metadata.line_of("version")
+    else:
+        return [
+            make(
+                "skill-version-matches-package",
+                shown,
+                fm.line_of("metadata") if isinstance(metadata, safe_yaml.LineDict) else 2,
+                'the skill states no version, and skills-version = "match" asks for one',
+                f'add metadata: {{version: "{package_version.value or "X.Y.Z"}"}}, '
+                "or a skill.json with its version",
+            )
+        ]
+    found = compare_versions(version, package_version, path=where, line=line, dev_versions=dev_versions)
+    return [
+        d._replace(
+            code="skill-version-matches-package",
+            message=d.message.replace("manifest version", "skill version"),
+            hint=d.hint and d.hint.replace("in the manifest", "for the skill"),
+        )
+        for d in found
+    ]

@@ -1,0 +1,282 @@
+"""The rules of library skills: each ``SKILL.md`` against the Agent Skills specification, its
+links, and the skills of one distribution against one another.
+
+Loaded only for a project that has skills (:func:`smart_tool_build.rules.root.check_root`
+imports it then). The frontmatter is read as the manifest's is (size-bounded, UTF-8, the
+hardened YAML of :mod:`smart_tool_build.parsing.safe_yaml`). On the specification's rules the
+verdict is skills-ref's (the reference validator), with two documented differences: a key the
+specification does not define is a note here (hosts extend the frontmatter), an error there;
+a name must be ASCII here (library-skills' and skillmeta's pattern), where skills-ref also
+takes other lowercase letters.
+"""
+
+from __future__ import annotations
+
+import posixpath
+import re
+from pathlib import Path
+from typing import Any
+from urllib.parse import unquote
+
+from ..diagnostics.diagnostic import Diagnostic, make
+from ..parsing import frontmatter, safe_yaml
+from ..project.distribution import PackageVersion
+from ..project.skills import SKILL_FILE, SkillSource, skill_files
+from . import skillmeta
+
+#: the frontmatter keys of the Agent Skills specification
+SPEC_FIELDS = ("name", "description", "license", "compatibility", "metadata", "allowed-tools")
+NAME_PATTERN = re.compile(r"[a-z0-9]+(?:-[a-z0-9]+)*\Z")
+MAX_NAME, MAX_DESCRIPTION, MAX_COMPATIBILITY = 64, 1024, 500
+
+# [text](target "title") and <target>; reference definitions `[id]: target`
+_INLINE_LINK = re.compile(r"!?\[(?:[^\]\\\n]|\\.)*\]\(\s*(<[^>\n]*>|[^\s)]+)(?:\s+[\"'(][^\n]*?)?\s*\)")
+_REFERENCE = re.compile(r"^ {0,3}\[[^\]\n]+\]:[ \t]*(<[^>\n]*>|\S+)", re.MULTILINE)
+_FENCE = re.compile(r"^ {0,3}(```+|~~~+)", re.MULTILINE)
+_CODE_SPAN = re.compile(r"(`+)(?:(?!\1).)+?\1", re.DOTALL)
+_SCHEME = re.compile(r"[A-Za-z][A-Za-z0-9+.-]*:")
+
+
+def check_skills(
+    root: Path,
+    skills: list[SkillSource],
+    package_version: PackageVersion,
+    *,
+    skills_version: str = "any",
+    dev_versions: str = "error",
+    prefix: str = "",
+) -> list[Diagnostic]:
+    """Every rule about ``skills`` (found by :func:`~smart_tool_build.project.skills.find_skills`);
+    with ``skills_version`` "match", each one's version against ``package_version``."""
+    out = unique_rule(skills, prefix)
+    for skill in skills:
+        shown = f"{prefix}{skill.source}/{SKILL_FILE}"
+        # what cannot ship (a symlink out, a FIFO); SKILL.md is judged when it is read, unless
+        # it leads out of the root: then it is not read
+        problems = skill_files(root, skill, prefix=prefix)[1]
+        out += [d for d in problems if d.path != shown or d.code == "skill-inside-root"]
+        if any(d.path == shown and d.code == "skill-inside-root" for d in problems):
+            continue
+        read = read_skill(root / skill.source / SKILL_FILE, shown)
+        if isinstance(read, list):
+            out += read
+            continue
+        fm, text, body = read
+        out += frontmatter_rules(fm, skill.name, shown)
+        out += link_rule(root, skill, text, body, prefix)
+        problems, manifest = skillmeta.manifest_rules(root, skill, fm, prefix=prefix)
+        out += problems
+        if skills_version == "match":
+            out += skillmeta.version_rule(
+                skill, fm, manifest, package_version, prefix=prefix, dev_versions=dev_versions
+            )
+    return out
+
+
+def read_skill(path: Path, shown: str) -> list[Diagnostic] | tuple[safe_yaml.LineDict, str, str]:
+    """(frontmatter, text, body) of a SKILL.md, or the one line saying why it cannot be read."""
+    try:
+        text = frontmatter.decode(frontmatter.read_bytes(path))
+        document = frontmatter.parse_text(text)
+    except frontmatter.UnreadableFile as exc:
+        return [make("skill-md-present", shown, None, f"{SKILL_FILE} {exc}")]
+    except frontmatter.FrontmatterError as exc:
+        return [make("skill-frontmatter-parses", shown, exc.line, f"{SKILL_FILE} {exc.message}", exc.hint)]
+    if not isinstance(document.frontmatter, safe_yaml.LineDict):
+        kind = "empty" if document.frontmatter is None else _shown_value(document.frontmatter)
+        return [
+            make(
+                "skill-frontmatter-parses",
+                shown,
+                2,
+                f"the frontmatter is {kind}, not a mapping of fields",
+                "write `name: ...` and `description: ...` between the `---` lines",
+            )
+        ]
+    return document.frontmatter, text, document.body
+
+
+def frontmatter_rules(fm: safe_yaml.LineDict, directory: str, shown: str) -> list[Diagnostic]:
+    """The specification's fields: name, description, the optional ones, and unknown keys."""
+    out = _name_rules(fm, directory, shown)
+    out += _description_rule(fm, shown)
+    out += _optional_rules(fm, shown)
+    extra = [key for key in fm if key not in SPEC_FIELDS]
+    if extra:
+        named = ", ".join(repr(str(key)) for key in extra)
+        out.append(
+            make(
+                "skill-fields-known",
+                shown,
+                fm.line_of(extra[0]),
+                f"frontmatter keys beyond the Agent Skills specification: {named} (hosts may read "
+                "them; skills-ref's validator refuses them)",
+            )
+        )
+    return out
+
+
+def _name_rules(fm: safe_yaml.LineDict, directory: str, shown: str) -> list[Diagnostic]:
+    line = fm.line_of("name") if "name" in fm else 2
+    name = fm.get("name")
+    hint = f"name: {directory}" if NAME_PATTERN.match(directory) and len(directory) <= MAX_NAME else None
+    if not isinstance(name, str) or not name.strip():
+        said = "has no `name`" if "name" not in fm else "has a `name` that is not a non-empty string"
+        return [make("skill-name-format", shown, line, f"the frontmatter {said}", hint)]
+    if len(name) > MAX_NAME:
+        return [
+            make("skill-name-format", shown, line, f"name is {len(name)} characters, over {MAX_NAME}", hint)
+        ]
+    if not NAME_PATTERN.match(name):
+        message = f"name {name!r} is not lowercase letters and digits in words joined by single hyphens"
+        return [make("skill-name-format", shown, line, message, hint)]
+    if name != directory:
+        return [
+            make(
+                "skill-name-matches-directory",
+                shown,
+                line,
+                f"name {name!r} differs from its folder's name {directory!r}",
+                f"rename the folder to {name}/, or write name: {directory}"
+                if NAME_PATTERN.match(directory)
+                else f"rename the folder to {name}/",
+            )
+        ]
+    return []
+
+
+def _description_rule(fm: safe_yaml.LineDict, shown: str) -> list[Diagnostic]:
+    if "description" not in fm:
+        return [make("skill-description-present", shown, 2, "the frontmatter has no `description`")]
+    description, line = fm.get("description"), fm.line_of("description")
+    if not isinstance(description, str) or not description.strip():
+        return [make("skill-description-present", shown, line, "description is not a non-empty string")]
+    if len(description) > MAX_DESCRIPTION:
+        message = f"description is {len(description)} characters, over {MAX_DESCRIPTION}"
+        return [make("skill-description-present", shown, line, message)]
+    return []
+
+
+def _optional_rules(fm: safe_yaml.LineDict, shown: str) -> list[Diagnostic]:
+    out: list[Diagnostic] = []
+    for key in ("license", "allowed-tools", "compatibility"):
+        if key in fm and not isinstance(fm[key], str):
+            out.append(make("skill-field-shapes", shown, fm.line_of(key), f"{key} is not a string"))
+    compatibility = fm.get("compatibility")
+    if isinstance(compatibility, str) and len(compatibility) > MAX_COMPATIBILITY:
+        message = f"compatibility is {len(compatibility)} characters, over {MAX_COMPATIBILITY}"
+        out.append(make("skill-field-shapes", shown, fm.line_of("compatibility"), message))
+    if "metadata" in fm:
+        metadata = fm["metadata"]
+        if not isinstance(metadata, safe_yaml.LineDict):
+            out.append(make("skill-field-shapes", shown, fm.line_of("metadata"), "metadata is not a mapping"))
+        else:
+            for key, value in metadata.items():
+                if not isinstance(key, str) or not isinstance(value, str):
+                    message = (
+                        f"metadata {key!r}: {_shown_value(value)} is not a string value under a string key"
+                    )
+                    hint = f'quote it: {key}: "{value}"' if isinstance(value, (int, float, bool)) else None
+                    out.append(make("skill-field-shapes", shown, metadata.line_of(key), message, hint))
+    return out
+
+
+def _shown_value(value: Any) -> str:
+    if isinstance(value, dict):
+        return "a mapping"
+    return "a list" if isinstance(value, list) else repr(value)
+
+
+def link_rule(root: Path, skill: SkillSource, text: str, body: str, prefix: str) -> list[Diagnostic]:
+    """Every relative link of the body names a file (or folder) inside the skill's folder."""
+    shown = f"{prefix}{skill.source}/{SKILL_FILE}"
+    start = len(text) - len(body)
+    folder = root / skill.source
+    out: list[Diagnostic] = []
+    for offset, target in _links(body):
+        line = text.count("\n", 0, start + offset) + 1
+        path = unquote(target.split("#", 1)[0].split("?", 1)[0])
+        if not path:
+            continue
+        normal = posixpath.normpath(path)
+        if normal == ".." or normal.startswith("../"):
+            message = (
+                f"the link {target!r} climbs out of the skill's folder; it is linked into projects alone"
+            )
+            out.append(
+                make("skill-link-resolves", shown, line, message, "move the file into the skill's folder")
+            )
+        elif not _inside(folder, normal):
+            message = f"the link {target!r} leads out of the skill's folder through a symlink"
+            out.append(make("skill-link-resolves", shown, line, message))
+        elif not (folder / normal).exists():
+            message = f"the link {target!r} names nothing in the skill's folder ({skill.source}/{normal})"
+            out.append(make("skill-link-resolves", shown, line, message, "fix the path, or add the file"))
+    return out
+
+
+def _links(body: str) -> list[tuple[int, str]]:
+    """(offset in ``body``, target) of each relative link outside code; absolute paths,
+    URLs with a scheme and in-page anchors are not links to the skill's files."""
+    visible = _blank_code(body)
+    found = [(m.start(1), m.group(1)) for m in _INLINE_LINK.finditer(visible)]
+    found += [(m.start(1), m.group(1)) for m in _REFERENCE.finditer(visible)]
+    links = []
+    for offset, raw in sorted(found):
+        target = raw[1:-1].strip() if raw.startswith("<") else raw
+        if not target or target.startswith(("#", "/", "\\")) or _SCHEME.match(target):
+            continue
+        links.append((offset, target))
+    return links
+
+
+def _blank_code(body: str) -> str:
+    """``body`` with fenced blocks and code spans blanked (offsets and lines kept)."""
+
+    def blank(match: re.Match[str]) -> str:
+        return re.sub(r"[^\n]", " ", match.group())
+
+    parts: list[str] = []
+    position, fence = 0, None
+    for match in _FENCE.finditer(body):
+        marker = match.group(1)
+        if fence is None:
+            parts.append(_CODE_SPAN.sub(blank, body[position : match.start()]))
+            fence, position = (marker, match.start())
+        elif marker[0] == fence[0] and len(marker) >= len(fence):
+            parts.append(re.sub(r"[^\n]", " ", body[position : match.end()]))
+            fence, position = None, match.end()
+    tail = body[position:]
+    parts.append(re.sub(r"[^\n]", " ", tail) if fence is not None else _CODE_SPAN.sub(blank, tail))
+    return "".join(parts)
+
+
+def _inside(folder: Path, relative: str) -> bool:
+    import os
+
+    real_folder = os.path.realpath(folder)
+    real = os.path.realpath(folder / relative)
+    return real == real_folder or real.startswith(real_folder.rstrip(os.sep) + os.sep)
+
+
+def unique_rule(skills: list[SkillSource], prefix: str = "") -> list[Diagnostic]:
+    """No two skills of one distribution share a wheel path or a name."""
+    out: list[Diagnostic] = []
+    by_name: dict[str, SkillSource] = {}
+    by_place: dict[str, SkillSource] = {}
+    for skill in skills:
+        place = skill.wheel_path
+        first = by_place.get(place) if place is not None else None
+        if first is not None:
+            message = (
+                f"lands on {place}/ in the wheel, as {prefix}{first.source}/ does: one overwrites the other"
+            )
+            out.append(make("skill-unique", f"{prefix}{skill.source}", None, message, "rename one of them"))
+        elif skill.name in by_name:
+            first = by_name[skill.name]
+            message = f"shares its name {skill.name!r} with {prefix}{first.source}/ in one distribution"
+            out.append(make("skill-unique", f"{prefix}{skill.source}", None, message, "rename one of them"))
+        by_name.setdefault(skill.name, skill)
+        if place is not None:
+            by_place.setdefault(place, skill)
+    return out

@@ -1,0 +1,168 @@
+"""The library-skill fixtures of test_codes.py: every diagnostic ``check_root`` gives for
+each root under fixtures/roots/ named after a skill code, and the cases git cannot store
+(FIFOs, symlinks, names that are not UTF-8, a huge or binary SKILL.md), built at run time."""
+
+from __future__ import annotations
+
+import os
+import shutil
+from collections.abc import Callable
+from pathlib import Path
+from typing import Optional
+
+from smart_tool_build.diagnostics.diagnostic import Severity
+from support import ROOTS
+
+Expected = tuple[str, Severity, Optional[str], Optional[int]]
+ERR, WARN, INFO = Severity.ERROR, Severity.WARNING, Severity.INFO
+P = "pyproject.toml"
+S = "src/acme/.agents/skills"  # the skills folder of the fixtures' package
+U = f"{S}/acme-usage"  # the skill most fixtures break
+SKILL_MD = f"{U}/SKILL.md"
+
+
+def e(code: str, path: Optional[str], line: Optional[int]) -> Expected:
+    return (code, ERR, path, line)
+
+
+SKILL_FIXTURE_CASES: dict[str, list[Expected]] = {
+    # ---- valid: a library with skills and no smart-tool.json is valid, in both layouts
+    "valid-skills": [],
+    "valid-skills-option": [],  # skills = ["skills"]: skills/acme-usage goes to acme/.agents/skills/
+    "valid-skills-skillmeta": [],  # a skill.json skillmeta validates, and skills-version = "match"
+    # ---- a project that opts in with nothing to check: one line
+    "descriptor-present--opted-in-nothing": [e("descriptor-present", "smart-tool.json", None)],
+    # ---- discovery
+    "skill-folder": [("skill-folder", WARN, f"{S}/README.md", None)],  # a file among the skills
+    "skill-md-present": [e("skill-md-present", SKILL_MD, None)],
+    "skills-source-present": [e("skills-source-present", P, 12)],
+    "skills-package-known": [e("skills-package-known", P, 12)],  # src/acme and src/other
+    # ---- the frontmatter
+    "skill-frontmatter-parses": [e("skill-frontmatter-parses", SKILL_MD, 1)],  # never closed
+    "skill-frontmatter-parses--not-a-mapping": [e("skill-frontmatter-parses", SKILL_MD, 2)],
+    "skill-frontmatter-parses--duplicate-key": [e("skill-frontmatter-parses", SKILL_MD, 4)],
+    "skill-name-format": [e("skill-name-format", SKILL_MD, 2)],  # Acme_Usage
+    "skill-name-format--missing": [e("skill-name-format", SKILL_MD, 2)],
+    "skill-name-format--double-hyphen": [e("skill-name-format", f"{S}/acme--usage/SKILL.md", 2)],
+    "skill-name-matches-directory": [e("skill-name-matches-directory", SKILL_MD, 2)],
+    "skill-description-present": [e("skill-description-present", SKILL_MD, 2)],
+    "skill-description-present--too-long": [e("skill-description-present", SKILL_MD, 3)],
+    "skill-description-present--empty": [e("skill-description-present", SKILL_MD, 3)],
+    "skill-field-shapes": [e("skill-field-shapes", SKILL_MD, 6)],  # metadata revision: 3
+    "skill-field-shapes--compatibility": [
+        e("skill-field-shapes", SKILL_MD, 4),  # 501 characters
+        e("skill-field-shapes", SKILL_MD, 5),  # allowed-tools a list
+    ],
+    "skill-fields-known": [("skill-fields-known", INFO, SKILL_MD, 4)],  # user-invocable, context
+    # ---- the body's links: a missing file, one out of the folder, a reference definition;
+    # URLs, anchors, code spans and fenced blocks are not links
+    "skill-link-resolves": [
+        e("skill-link-resolves", SKILL_MD, 7),
+        e("skill-link-resolves", SKILL_MD, 8),
+        e("skill-link-resolves", SKILL_MD, 15),
+    ],
+    # ---- the skills of one distribution
+    "skill-unique": [e("skill-unique", "skills/acme-usage", None)],
+    "skill-version-matches-package": [e("skill-version-matches-package", SKILL_MD, 5)],
+    "skill-version-matches-package--none": [e("skill-version-matches-package", SKILL_MD, 2)],
+    # ---- skillmeta's profile
+    "skillmeta-manifest-present": [e("skillmeta-manifest-present", SKILL_MD, 5)],
+    "skillmeta-manifest-present--outside": [e("skillmeta-manifest-present", SKILL_MD, 5)],
+    "skillmeta-manifest-valid": [
+        e("skillmeta-manifest-valid", SKILL_MD, 7),  # metadata.version is not skill.json's
+        e("skillmeta-manifest-valid", f"{U}/skill.json", 3),  # name
+        e("skillmeta-manifest-valid", f"{U}/skill.json", 5),  # license
+    ],
+    "skillmeta-manifest-valid--not-json": [e("skillmeta-manifest-valid", f"{U}/skill.json", 2)],
+    "skillmeta-manifest-valid--schema": [e("skillmeta-manifest-valid", f"{U}/skill.json", 1)],  # no creators
+}
+
+
+def _valid(tmp: Path) -> Path:
+    root = tmp / "root"
+    shutil.copytree(ROOTS / "valid-skills", root)
+    return root
+
+
+def skill_fifo(tmp: Path) -> Path:
+    root = _valid(tmp)
+    os.mkfifo(root / S / "pipe")
+    return root
+
+
+def skill_fifo_inside(tmp: Path) -> Path:
+    root = _valid(tmp)
+    os.mkfifo(root / U / "scripts/pipe")
+    return root
+
+
+def skill_md_fifo(tmp: Path) -> Path:
+    root = _valid(tmp)
+    (root / SKILL_MD).unlink()
+    os.mkfifo(root / SKILL_MD)
+    return root
+
+
+def skill_symlink_out_of_root(tmp: Path) -> Path:
+    root = _valid(tmp)
+    shutil.copytree(root / U, tmp / "elsewhere")
+    (root / S / "elsewhere").symlink_to(tmp / "elsewhere", target_is_directory=True)
+    return root
+
+
+def skill_name_not_utf8(tmp: Path) -> Path:
+    root = _valid(tmp)
+    os.mkdir(os.fsencode(root / S) + b"/acme-\xff")
+    return root
+
+
+def skill_name_newline(tmp: Path) -> Path:
+    root = _valid(tmp)
+    (root / S / "acme\nusage").mkdir()
+    return root
+
+
+def skill_md_symlink_out(tmp: Path) -> Path:
+    root = _valid(tmp)
+    (tmp / "SKILL.md").write_text("not read\n", encoding="utf-8")
+    (root / SKILL_MD).unlink()
+    (root / SKILL_MD).symlink_to(tmp / "SKILL.md")
+    return root
+
+
+def skill_md_huge(tmp: Path) -> Path:
+    root = _valid(tmp)
+    with open(root / SKILL_MD, "ab") as handle:
+        handle.write(b"x" * (1024 * 1024))
+    return root
+
+
+def skill_md_binary(tmp: Path) -> Path:
+    root = _valid(tmp)
+    (root / SKILL_MD).write_bytes(b"---\nname: acme-usage\n---\n\x00\x01\x02")
+    return root
+
+
+def skill_link_symlink_out(tmp: Path) -> Path:
+    root = _valid(tmp)
+    (tmp / "secret.md").write_text("outside\n", encoding="utf-8")
+    (root / U / "references/api.md").unlink()
+    (root / U / "references/api.md").symlink_to(tmp / "secret.md")
+    return root
+
+
+SKILL_RUNTIME_CASES: dict[str, tuple[Callable[[Path], Path], list[Expected]]] = {
+    "skill-folder--fifo": (skill_fifo, [e("skill-folder", f"{S}/pipe", None)]),
+    "skill-folder--not-utf8": (skill_name_not_utf8, [e("skill-folder", S, None)]),
+    "skill-folder--newline": (skill_name_newline, [e("skill-folder", S, None)]),
+    "skill-inside-root": (skill_symlink_out_of_root, [e("skill-inside-root", f"{S}/elsewhere", None)]),
+    "skill-inside-root--skill-md": (skill_md_symlink_out, [e("skill-inside-root", SKILL_MD, None)]),
+    "skill-md-present--fifo": (skill_md_fifo, [e("skill-md-present", SKILL_MD, None)]),
+    "skill-frontmatter-parses--too-large": (skill_md_huge, [e("skill-frontmatter-parses", SKILL_MD, None)]),
+    "skill-frontmatter-parses--binary": (skill_md_binary, [e("skill-frontmatter-parses", SKILL_MD, None)]),
+    "skill-link-resolves--symlink-out": (
+        skill_link_symlink_out,
+        [e("skill-inside-root", f"{U}/references/api.md", None), e("skill-link-resolves", SKILL_MD, 7)],
+    ),
+    "skill-folder--fifo-in-skill": (skill_fifo_inside, [e("skill-folder", f"{U}/scripts/pipe", None)]),
+}
