@@ -13,7 +13,6 @@ collection when :func:`smart_tool_build.rules.collection.is_collection` says so,
 
 from __future__ import annotations
 
-import contextlib
 import os
 from pathlib import Path
 from typing import TYPE_CHECKING, Literal, Optional
@@ -24,7 +23,7 @@ from ..project.config import HookOptions, Options
 from ..project.distribution import is_collection
 from ..project.light_dataclass import dataclass, field
 from ..project.manifest_model import projection_bytes
-from ..project.names import DESCRIPTOR_NAME, PYPROJECT
+from ..project.names import DESCRIPTOR_NAME
 from ..rules.root import RootReport, check_root
 from .layout import ArtifactKind, Layout, PlannedFile, plan_layout
 
@@ -192,7 +191,9 @@ def plan_build(
             plan.notes.append(f"{relative} checked ({name} {version})")
     else:  # a collection only: of the smart-tool checks, only the configuration's apply
         plan.diagnostics += [
-            d for d in tool.diagnostics if d.code in ("config-valid", "package-definition-parses")
+            d
+            for d in tool.diagnostics
+            if d.code in ("config-valid", "package-definition-parses") or d.code.startswith("skill")
         ]
     if as_collection:
         from ..rules.collection import RESOURCE_FOLDERS, check_collection  # only collections pay for it
@@ -215,29 +216,18 @@ def plan_build(
         if editable and report.package_dir is not None and not report.embedded:
             package = report.package_dir.rsplit("/", 1)[-1]
             plan.notes.append(EMBEDDED_NOTE.format(package_dir=report.package_dir, package=package))
-    _plan_skills(plan)
+    _plan_skills(plan, tool)
     return plan
 
 
-def _plan_skills(plan: BuildPlan) -> None:
-    """Find the library skills and plan their files; the skill modules are imported only for
-    a project that has some (a stat of each package's ``.agents/skills`` for the rest)."""
-    from ..project.skills import find_skills
+def _plan_skills(plan: BuildPlan, tool: RootReport) -> None:
+    """Plan the files of the library skills the root check found (and judged); the modules
+    that place and verify them are imported only for a project that has some."""
+    if not tool.skills:
+        return
+    from .skill_files import plan_skills
 
-    options = plan.options
-    text = None
-    if options.skills:  # the option's line, for its findings
-        with contextlib.suppress(OSError, UnicodeDecodeError):
-            text = (plan.root / PYPROJECT).read_text(encoding="utf-8")
-    skills, problems = find_skills(plan.root, options, text=text)
-    if skills:
-        from .skill_files import plan_skills
-
-        plan.skills, more = plan_skills(plan.root, skills)
-        problems += more
-        names = ", ".join(s.name for s in plan.skills)
-        count = sum(len(s.files) for s in plan.skills)
-        plan.notes.append(f"library skills planned ({count} files): {names}")
-    kept, aside = set_aside(problems, options.ignore)
-    plan.diagnostics += kept
-    plan.ignored += aside
+    plan.skills = plan_skills(plan.root, tool.skills)
+    names = ", ".join(s.name for s in plan.skills)
+    count = sum(len(s.files) for s in plan.skills)
+    plan.notes.append(f"library skills planned ({count} files): {names}")

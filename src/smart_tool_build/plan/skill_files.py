@@ -23,7 +23,6 @@ from .layout import PlannedFile
 
 if TYPE_CHECKING:
     from ..archives.skill_checks import SkillFacts
-    from ..diagnostics.diagnostic import Diagnostic
     from ..project.skills import SkillSource
     from .layout import ArtifactKind
 
@@ -45,24 +44,21 @@ class PlannedSkill(NamedTuple):
     files: tuple[str, ...]
 
 
-def plan_skills(
-    root: Path, skills: Sequence[SkillSource], *, prefix: str = ""
-) -> tuple[tuple[PlannedSkill, ...], list[Diagnostic]]:
-    """Each discovered skill with the files its folder holds now, and a line for each entry
-    that cannot ship (:func:`smart_tool_build.project.skills.skill_files`). A skill with no
-    place in the wheel (no package to put it in: discovery's line says why) is left out."""
+def plan_skills(root: Path, skills: Sequence[SkillSource]) -> tuple[PlannedSkill, ...]:
+    """Each skill the root check found with the files its folder holds now
+    (:func:`smart_tool_build.project.skills.skill_files`: what cannot ship, a link out of the
+    project among them, is left out; the check's lines say why). A skill with no place in
+    the wheel (no package to put it in: a line says why) is left out."""
     from ..project.skills import skill_files as files_of
 
     planned = []
-    out: list[Diagnostic] = []
     for skill in skills:
-        files, problems = files_of(root, skill, prefix=prefix)
-        out += problems
         if skill.wheel_path is None:
             continue
+        files = files_of(root, skill)[0]
         kept = tuple(f for f in files if not SKIPPED.intersection(f.split("/")[:-1]))
         planned.append(PlannedSkill(skill.name, skill.source, skill.wheel_path, skill.sdist_path, kept))
-    return tuple(planned), out
+    return tuple(planned)
 
 
 def skill_files(skills: tuple[PlannedSkill, ...], kind: ArtifactKind) -> tuple[PlannedFile, ...]:
