@@ -68,6 +68,7 @@ def check_wheel_skills(
         for folder in folders:
             files = tuple(n[len(folder) + 1 :] for n in archive.files if n.startswith(folder + "/"))
             out += _listed(folder, files, recorded, shown, dist_info)
+            out += judge_skill_md(archive, f"{folder}/{SKILL_FILE}", shown)
         return out
     for skill in expected:
         out += _present(archive, skill, skill.place, shown)
@@ -85,6 +86,26 @@ def check_wheel_skills(
         shipped = tuple(f for f in skill.files if f"{skill.place}/{f}" in archive.files)
         out += _listed(skill.place, shipped, recorded, shown, dist_info)
     return out
+
+
+def judge_skill_md(archive: Archive, member: str, shown: str) -> list[Diagnostic]:
+    """The Agent Skills rules on a SKILL.md the archive carries (``inspect`` of an archive
+    built without us: an invalid skill is one library-skills skips with a warning on the
+    user's machine). A build's own skills were judged in the source tree."""
+    from ..parsing import frontmatter, safe_yaml
+    from ..rules.skills import frontmatter_rules
+
+    where = f"{shown}/{member}"
+    data = archive.read(member)
+    if data is None:
+        return [make("skill-md-present", where, None, f"{SKILL_FILE} is over the size limit")]
+    try:
+        document = frontmatter.parse_text(frontmatter.decode(data))
+    except frontmatter.FrontmatterError as exc:
+        return [make("skill-frontmatter-parses", where, exc.line, f"{SKILL_FILE} {exc.message}", exc.hint)]
+    if not isinstance(document.frontmatter, safe_yaml.LineDict):
+        return [make("skill-frontmatter-parses", where, 2, "the frontmatter is not a mapping of fields")]
+    return frontmatter_rules(document.frontmatter, posixpath.basename(posixpath.dirname(member)), where)
 
 
 def check_sdist_skills(

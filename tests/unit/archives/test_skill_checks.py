@@ -183,7 +183,7 @@ def test_a_tool_wheel_with_skills_is_judged_as_both(tmp_path: Path) -> None:
     """A smart tool that also ships skills: its own rules, and its skills' (here: one not in RECORD)."""
     from archive_kit import wheel_members
 
-    skill_md = "demo_tool/.agents/skills/demo/SKILL.md"
+    skill_md = "demo_tool/.agents/skills/lib-use/SKILL.md"
     members = wheel_members({skill_md: SKILL_MD, f"{DIST_INFO}/smart-tool.json": None})
     listed = {k: v for k, v in members.items() if k != skill_md}
     members[f"{DIST_INFO}/RECORD"] = record_of(listed, f"{DIST_INFO}/RECORD")
@@ -192,3 +192,20 @@ def test_a_tool_wheel_with_skills_is_judged_as_both(tmp_path: Path) -> None:
         ("artifact-descriptor-present", f"w.whl/{DIST_INFO}/smart-tool.json"),
         ("artifact-skill-recorded", f"w.whl/{skill_md}"),
     ]
+
+
+def test_inspect_judges_a_skill_md_the_wheel_carries(tmp_path: Path) -> None:
+    """A wheel built without us may carry an invalid skill, which library-skills skips with a
+    warning on the user's machine: ``inspect`` says so, with the line."""
+    bad = SKILL_MD.replace(b"name: lib-use", b"name: lib-usage")
+    wheel = write_wheel(tmp_path / "lib-1.0.0-py3-none-any.whl", library_wheel({f"{SKILL}/SKILL.md": bad}))
+    report = verify(wheel, display="w.whl")
+    assert [(d.code, d.path, d.line) for d in report.diagnostics] == [
+        ("skill-name-matches-directory", f"w.whl/{SKILL}/SKILL.md", 2)
+    ]
+    (tmp_path / "binary").mkdir()
+    binary = tmp_path / "binary" / "lib-1.0.0-py3-none-any.whl"
+    write_wheel(binary, library_wheel({f"{SKILL}/SKILL.md": b"\x00\x01"}))
+    assert findings(binary) == [("skill-frontmatter-parses", f"w.whl/{SKILL}/SKILL.md")]
+    # a build's own skills were judged in its source tree: the archive check does not repeat it
+    assert findings(wheel, facts(skill_md=bad)) == []
