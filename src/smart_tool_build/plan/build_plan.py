@@ -220,6 +220,10 @@ def plan_build(
     return plan
 
 
+#: the skills a build's note names, at most (a library may ship hundreds)
+_NAMED = 10
+
+
 def _plan_skills(plan: BuildPlan, tool: RootReport) -> None:
     """Plan the files of the library skills the root check found (and judged); the modules
     that place and verify them are imported only for a project that has some."""
@@ -228,6 +232,8 @@ def _plan_skills(plan: BuildPlan, tool: RootReport) -> None:
     from .skill_files import plan_skills
 
     plan.skills = plan_skills(plan.root, tool.skills)
-    names = ", ".join(s.name for s in plan.skills)
+    names = ", ".join(s.name for s in plan.skills[:_NAMED])
+    if len(plan.skills) > _NAMED:
+        names += f" and {len(plan.skills) - _NAMED} more"
     count = sum(len(s.files) for s in plan.skills)
-    plan.notes.append(f"library skills planned ({count} files): {names}")
+    plan.notes.append(f"{len(plan.skills)} library skill(s) planned ({count} files): {names}")

@@ -109,3 +109,19 @@ def test_a_skill_folder_without_skill_md_is_one_line(tmp_path: Path) -> None:
     assert found == [("skill-md-present", f"{DEBUG}/SKILL.md", None)]
     assert plan.failed()
     assert not [f for f in plan.files("wheel") if "debug" in f.source]
+
+
+def test_the_build_note_names_the_skills_and_counts_the_files(tmp_path: Path) -> None:
+    root = copy(LIBRARY, tmp_path)
+    assert "2 library skill(s) planned (4 files): skilled-lib, skilled-lib-debug" in plan_of(root).notes
+    for index in range(10):
+        folder = root / "src" / "skilled_lib" / ".agents" / "skills" / f"more-{index}"
+        folder.mkdir()
+        (folder / "SKILL.md").write_text(
+            f"---\nname: more-{index}\ndescription: Part {index}.\n---\n\n# more\n"
+        )
+    notes = [n for n in plan_of(root).notes if "planned" in n]
+    assert notes == [
+        "12 library skill(s) planned (14 files): more-0, more-1, more-2, more-3, more-4, more-5, "
+        "more-6, more-7, more-8, more-9 and 2 more"
+    ]
