@@ -110,6 +110,7 @@ SKILL_MODULES = frozenset(
         f"{PACKAGE}.plan.skill_files",
         f"{PACKAGE}.archives.skill_checks",
         f"{PACKAGE}.rules.skills",
+        f"{PACKAGE}.rules.skillmeta",
     }
 )
 
