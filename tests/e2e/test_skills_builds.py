@@ -166,6 +166,14 @@ def test_the_build_names_the_skills_it_added_against_gitignore(builder: Builder)
     assert "left out by" not in built(builder, "hatchling").output
 
 
+def test_the_wrapper_names_the_skills_it_put_in(builder: Builder) -> None:
+    """uv_build ships no root skills/ folder: the wrapper adds each skill, and says so by folder."""
+    output = built(builder, "root-skills-uv-build").output
+    assert "put in the library skills it lacked: rooted_lib-0.3.0/skills/rooted-lib/\n" in output, output
+    assert "put in the library skills it lacked: rooted_lib/.agents/skills/rooted-lib/\n" in output, output
+    assert "put in what it must carry" not in output, output
+
+
 class Found(NamedTuple):
     skills: list[tuple[str, str, str]]
     warnings: list[str]
