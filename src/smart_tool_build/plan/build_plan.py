@@ -160,6 +160,10 @@ class BuildPlan:
         )
 
 
+#: the prefixes of the library skills' codes, which a collection's build keeps too
+SKILL_CODES = ("skill-", "skills-", "skillmeta-")
+
+
 def plan_build(
     root: Path,
     *,
@@ -189,11 +193,11 @@ def plan_build(
             plan.layout = plan_layout(relative, tool.manifest_place, tool.documents, projection)
             name = tool.manifest.name if tool.manifest is not None else tool.package.name
             plan.notes.append(f"{relative} checked ({name} {version})")
-    else:  # a collection only: of the smart-tool checks, only the configuration's apply
+    else:  # a collection only: of the smart-tool checks, the configuration's and the skills' apply
         plan.diagnostics += [
             d
             for d in tool.diagnostics
-            if d.code in ("config-valid", "package-definition-parses") or d.code.startswith("skill")
+            if d.code in ("config-valid", "package-definition-parses") or d.code.startswith(SKILL_CODES)
         ]
     if as_collection:
         from ..rules.collection import RESOURCE_FOLDERS, check_collection  # only collections pay for it

@@ -28,9 +28,9 @@ from .records import record
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
-    from collections.abc import Sequence
+    from collections.abc import Mapping, Sequence
     from pathlib import Path
-    from typing import NamedTuple, Optional
+    from typing import Any, NamedTuple, Optional
 
     from .config import Options
 
@@ -65,26 +65,53 @@ else:
     SkillSource = record("SkillSource", ("name", "source", "wheel_path", "sdist_path"), module=__name__)
 
 
-def package_folders(root: Path) -> list[str]:
-    """The folders of the top-level import packages, relative to ``root`` (POSIX, sorted):
-    those under ``src/`` when it holds any (src layout), else those at the root that hold an
-    ``__init__.py`` (flat layout), leaving out tests, docs and other non-packages."""
-    for base in ("src", ""):
+def package_folders(root: Path, tool: Optional[Mapping[str, Any]] = None) -> list[str]:
+    """The folders of the top-level import packages, relative to ``root`` (POSIX, sorted).
+
+    Where the backend's table names them (hatchling's wheel ``packages``, setuptools'
+    ``package-dir`` root, uv_build's ``module-root``), those; else the packages under ``src/``
+    when it holds any (src layout), else the folders at the root holding an ``__init__.py``
+    (flat layout), leaving out tests, docs and other non-packages.
+    """
+    declared = _declared(tool or {})
+    if isinstance(declared, list):
+        return sorted(folder for folder in declared if _kind(os.path.join(root, folder)) == "folder")
+    bases = ("src", "") if declared is None else (declared,)
+    for base in bases:
         found: list[str] = []
         for entry in _listing(os.path.join(root, base) if base else os.fspath(root)):
             name = entry.name
             if name.startswith((".", "_")) or not name.isidentifier() or not _is_folder(entry):
                 continue
-            if not base and (
-                name in _NOT_PACKAGES or not os.path.isfile(os.path.join(entry.path, "__init__.py"))
-            ):
-                continue
-            if base and name.endswith(".egg-info"):
+            is_package = os.path.isfile(os.path.join(entry.path, "__init__.py"))
+            if not base and (name in _NOT_PACKAGES or not is_package):
                 continue
             found.append(f"{base}/{name}" if base else name)
         if found:
             return sorted(found)
     return []
+
+
+def _declared(tool: Mapping[str, Any]) -> list[str] | str | None:
+    """The package folders the backend's table lists, or the folder it takes them from."""
+    hatch = _table(tool, "hatch", "build", "targets", "wheel").get("packages")
+    if isinstance(hatch, list) and hatch and all(isinstance(p, str) for p in hatch):
+        return [posixpath.normpath(p) for p in hatch if relative_path_problem(p) is None]
+    for base in (
+        _table(tool, "setuptools", "package-dir").get(""),
+        _table(tool, "uv", "build-backend").get("module-root"),
+    ):
+        if isinstance(base, str) and relative_path_problem(base) is None:
+            normal = posixpath.normpath(base)
+            return "" if normal == "." else normal
+    return None
+
+
+def _table(tool: Mapping[str, Any], *keys: str) -> Mapping[str, Any]:
+    for key in keys:
+        value = tool.get(key)
+        tool = value if isinstance(value, dict) else {}
+    return tool
 
 
 def find_skills(
@@ -94,16 +121,18 @@ def find_skills(
     *,
     prefix: str = "",
     text: Optional[str] = None,
+    tool: Optional[Mapping[str, Any]] = None,
 ) -> tuple[list[SkillSource], list[Diagnostic]]:
     """Every skill folder of the project at ``root``, and a line for each thing in a skills
     folder that cannot be a skill.
 
     ``packages`` are the top-level import packages' folders relative to ``root`` (default:
     :func:`package_folders`); ``prefix`` goes before every path in the diagnostics (the root
-    as the user named it); ``text`` is pyproject.toml's, for the lines of the options. A
-    folder without SKILL.md is reported, not returned.
+    as the user named it); ``text`` is pyproject.toml's, for the lines of the options, and
+    ``tool`` its ``[tool]`` table, where a backend may say where the packages are. A folder
+    without SKILL.md is reported, not returned.
     """
-    folders = list(package_folders(root) if packages is None else packages)
+    folders = list(package_folders(root, tool) if packages is None else packages)
     skills: list[SkillSource] = []
     out: list[Diagnostic] = []
     for folder in folders:
@@ -120,6 +149,8 @@ def find_skills(
             if isinstance(source, Diagnostic):
                 out.append(source)
                 continue
+            if source in {f"{folder}/{SKILLS_FOLDER}" for folder in folders}:
+                continue  # a package's own skills folder, named again: found above
             found, problems = _skills_in(root, source, target and f"{target}/{SKILLS_FOLDER}", prefix)
             skills += found
             out += problems
@@ -231,12 +262,20 @@ def _skills_in(
                     None,
                     f"the skill folder {shown}/ has no {SKILL_FILE}",
                     f"add {SKILL_FILE} (frontmatter: name: {name}, a description), or remove the folder",
+                    anchor=_anchor(entry.path, shown, prefix),
                 )
             )
             continue
         wheel = wheel_folder and f"{wheel_folder}/{name}"
         skills.append(SkillSource(name, source, wheel, source))
     return skills, out
+
+
+def _anchor(folder: str, shown: str, prefix: str) -> str:
+    """A file that exists for a finding about a missing one (an annotation needs one): the
+    folder's first file, else the package definition."""
+    names = sorted(e.name for e in _listing(folder) if _kind(e.path) == "file" and not _name_problem(e.name))
+    return f"{shown}/{names[0]}" if names else prefix + PYPROJECT
 
 
 def _target_package(

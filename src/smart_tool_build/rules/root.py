@@ -161,7 +161,10 @@ def _check_skills(report: RootReport, prefix: str, version: Optional[str], origi
     """The library skills found and checked; whether the project has any (or a skills folder
     with something wrong in it): then it needs no smart-tool.json."""
     options = report.options
-    report.skills, problems = find_skills(report.root, options, prefix=prefix, text=report.package.text)
+    package = report.package
+    report.skills, problems = find_skills(
+        report.root, options, prefix=prefix, text=package.text, tool=package.tool
+    )
     report.diagnostics += problems
     if not report.skills:
         return bool(problems)
@@ -298,18 +301,20 @@ def _file_text(path: Path) -> Optional[str]:
 def _no_descriptor(root: Path, package: PackageDefinition, manifests: list[str], prefix: str) -> Diagnostic:
     """``descriptor-present``, with the descriptor to add built from what the root holds."""
     message = "no smart-tool.json at the distribution root"
+    from .suggestions import descriptor_text  # a hint for a root that has none: not on a build's path
+
+    hint = f"add {prefix}{DESCRIPTOR_NAME}: {descriptor_text(root, package, manifests)}"
     if manifests:
         message += f", though it holds {prefix}{manifests[0]}: without one, no reader finds the manifest"
     else:
-        message += ", no collection and no library skill (<package>/.agents/skills/<name>/): nothing to check"
-    from .suggestions import descriptor_text  # a hint for a root that has none: not on a build's path
-
+        message += ", no collection and no library skill: nothing to check"
+        hint += "; a library ships its skills as <package>/.agents/skills/<name>/SKILL.md"
     return make(
         "descriptor-present",
         prefix + DESCRIPTOR_NAME,
         None,
         message,
-        f"add {prefix}{DESCRIPTOR_NAME}: {descriptor_text(root, package, manifests)}",
+        hint,
         anchor=package.path or (prefix + manifests[0] if manifests else None),
     )
 

@@ -30,10 +30,14 @@ NAME_PATTERN = re.compile(r"[a-z0-9]+(?:-[a-z0-9]+)*\Z")
 MAX_NAME, MAX_DESCRIPTION, MAX_COMPATIBILITY = 64, 1024, 500
 
 # [text](target "title") and <target>; reference definitions `[id]: target`
-_INLINE_LINK = re.compile(r"!?\[(?:[^\]\\\n]|\\.)*\]\(\s*(<[^>\n]*>|[^\s)]+)(?:\s+[\"'(][^\n]*?)?\s*\)")
+# (bounded, and no bracket inside a link's text: every pattern is linear on a hostile body)
+_INLINE_LINK = re.compile(
+    r"!?\[(?:[^\[\]\\\n]|\\.){0,1000}\]\(\s{0,100}(<[^<>\n]{0,1000}>|[^\s()<]{1,1000})"
+    r"(?:\s{1,100}(?:\"[^\"\n]{0,1000}\"|'[^'\n]{0,1000}'|\([^()\n]{0,1000}\)))?\s{0,100}\)"
+)
 _REFERENCE = re.compile(r"^ {0,3}\[[^\]\n]+\]:[ \t]*(<[^>\n]*>|\S+)", re.MULTILINE)
 _FENCE = re.compile(r"^ {0,3}(```+|~~~+)", re.MULTILINE)
-_CODE_SPAN = re.compile(r"(`+)(?:(?!\1).)+?\1", re.DOTALL)
+_TICKS = re.compile(r"`+")
 _SCHEME = re.compile(r"[A-Za-z][A-Za-z0-9+.-]*:")
 
 
@@ -232,22 +236,45 @@ def _links(body: str) -> list[tuple[int, str]]:
 
 def _blank_code(body: str) -> str:
     """``body`` with fenced blocks and code spans blanked (offsets and lines kept)."""
-
-    def blank(match: re.Match[str]) -> str:
-        return re.sub(r"[^\n]", " ", match.group())
-
     parts: list[str] = []
     position, fence = 0, None
     for match in _FENCE.finditer(body):
         marker = match.group(1)
         if fence is None:
-            parts.append(_CODE_SPAN.sub(blank, body[position : match.start()]))
+            parts.append(_blank_spans(body[position : match.start()]))
             fence, position = (marker, match.start())
         elif marker[0] == fence[0] and len(marker) >= len(fence):
-            parts.append(re.sub(r"[^\n]", " ", body[position : match.end()]))
+            parts.append(_blank(body[position : match.end()]))
             fence, position = None, match.end()
     tail = body[position:]
-    parts.append(re.sub(r"[^\n]", " ", tail) if fence is not None else _CODE_SPAN.sub(blank, tail))
+    parts.append(_blank(tail) if fence is not None else _blank_spans(tail))
+    return "".join(parts)
+
+
+def _blank(text: str) -> str:
+    return re.sub(r"[^\n]", " ", text)
+
+
+def _blank_spans(text: str) -> str:
+    """``text`` with its code spans blanked: a run of backticks up to the next run as long
+    (one pass over the runs, whatever the text holds)."""
+    runs = [(m.start(), m.end()) for m in _TICKS.finditer(text)]
+    following: dict[int, list[int]] = {}  # run length -> indexes of runs that long, reversed
+    for index in range(len(runs) - 1, -1, -1):
+        following.setdefault(runs[index][1] - runs[index][0], []).append(index)
+    parts, position, index = [], 0, 0
+    while index < len(runs):
+        start, end = runs[index]
+        same = following[end - start]
+        while same and same[-1] <= index:
+            same.pop()
+        if not same:
+            index += 1
+            continue
+        closing = same.pop()
+        parts += [text[position:start], _blank(text[start : runs[closing][1]])]
+        position, index = runs[closing][1], closing + 1
+    parts.append(text[position:])
     return "".join(parts)
 
 
@@ -257,6 +284,11 @@ def _inside(folder: Path, relative: str) -> bool:
     real_folder = os.path.realpath(folder)
     real = os.path.realpath(folder / relative)
     return real == real_folder or real.startswith(real_folder.rstrip(os.sep) + os.sep)
+
+
+def _unique(skill: SkillSource, message: str, prefix: str) -> Diagnostic:
+    shown = f"{prefix}{skill.source}"
+    return make("skill-unique", shown, None, message, "rename one of them", anchor=f"{shown}/{SKILL_FILE}")
 
 
 def unique_rule(skills: list[SkillSource], prefix: str = "") -> list[Diagnostic]:
@@ -271,11 +303,11 @@ def unique_rule(skills: list[SkillSource], prefix: str = "") -> list[Diagnostic]
             message = (
                 f"lands on {place}/ in the wheel, as {prefix}{first.source}/ does: one overwrites the other"
             )
-            out.append(make("skill-unique", f"{prefix}{skill.source}", None, message, "rename one of them"))
+            out.append(_unique(skill, message, prefix))
         elif skill.name in by_name:
             first = by_name[skill.name]
             message = f"shares its name {skill.name!r} with {prefix}{first.source}/ in one distribution"
-            out.append(make("skill-unique", f"{prefix}{skill.source}", None, message, "rename one of them"))
+            out.append(_unique(skill, message, prefix))
         by_name.setdefault(skill.name, skill)
         if place is not None:
             by_place.setdefault(place, skill)

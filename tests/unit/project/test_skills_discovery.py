@@ -14,6 +14,7 @@ import pytest
 from smart_tool_build.project.config import Options
 from smart_tool_build.project.skills import SkillSource, find_skills, package_folders, skill_files
 
+NEEDS_FIFO = pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="no FIFOs on this platform")
 SKILL = "---\nname: {name}\ndescription: Does {name}.\n---\n# {name}\n"
 
 
@@ -119,6 +120,7 @@ def test_option_folder_symlink_out_of_the_root(tmp_path: Path) -> None:
     assert skills == [] and [d.code for d in problems] == ["skills-source-present"]
 
 
+@NEEDS_FIFO
 def test_bad_entries_each_get_one_line(tmp_path: Path) -> None:
     pkg = package(tmp_path, "src/acme")
     folder = pkg / ".agents/skills"
@@ -176,6 +178,7 @@ def test_a_thousand_skills_are_found_fast(tmp_path: Path) -> None:
     assert elapsed < 2.0  # a bound against a quadratic walk, not a benchmark
 
 
+@NEEDS_FIFO
 def test_skill_files_refuse_what_cannot_ship(tmp_path: Path) -> None:
     folder = package(tmp_path, "acme") / ".agents/skills"
     path = skill(folder, "one")
@@ -196,3 +199,56 @@ def test_skill_files_refuse_what_cannot_ship(tmp_path: Path) -> None:
         ("skill-folder", f"{base}/fifo"),
         ("skill-inside-root", f"{base}/leak.txt"),
     ]
+
+
+@pytest.mark.parametrize(
+    ("tool", "expected"),
+    [
+        ({"hatch": {"build": {"targets": {"wheel": {"packages": ["lib/acme"]}}}}}, ["lib/acme"]),
+        ({"setuptools": {"package-dir": {"": "lib"}}}, ["lib/acme", "lib/other"]),
+        ({"uv": {"build-backend": {"module-root": "lib"}}}, ["lib/acme", "lib/other"]),
+        ({"uv": {"build-backend": {"module-root": ""}}}, ["top"]),
+        ({}, ["top"]),  # no src/: the flat layout
+    ],
+)
+def test_the_backends_table_says_where_the_packages_are(
+    tmp_path: Path, tool: dict, expected: list[str]
+) -> None:
+    package(tmp_path, "lib/acme")
+    (tmp_path / "lib/other").mkdir()  # a namespace package under a package root
+    package(tmp_path, "top")
+    assert package_folders(tmp_path, tool) == expected
+    skill(tmp_path / expected[0] / ".agents/skills", "one")
+    skills, problems = find_skills(tmp_path, Options(), tool=tool)
+    name = expected[0].rsplit("/", 1)[-1]
+    assert [s.wheel_path for s in skills] == [f"{name}/.agents/skills/one"] and problems == []
+
+
+def test_two_packages_with_one_skill_name(tmp_path: Path) -> None:
+    from smart_tool_build.rules.skills import unique_rule
+
+    for name in ("acme", "other"):
+        skill(package(tmp_path, f"src/{name}") / ".agents/skills", "shared")
+    skills, _ = find_skills(tmp_path, Options())
+    problems = unique_rule(skills)
+    assert [(d.code, d.path) for d in problems] == [("skill-unique", "src/other/.agents/skills/shared")]
+    assert "shares its name 'shared' with src/acme/.agents/skills/shared/" in problems[0].message
+
+
+def test_a_missing_skill_md_is_anchored_on_a_file_that_exists(tmp_path: Path) -> None:
+    folder = package(tmp_path, "acme") / ".agents/skills"
+    (folder / "draft/references").mkdir(parents=True)
+    (folder / "draft/references/api.md").write_text("api", encoding="utf-8")
+    (folder / "draft/notes.md").write_text("notes", encoding="utf-8")
+    (folder / "empty").mkdir()
+    _, problems = find_skills(tmp_path, Options())
+    assert [(d.path, d.anchor) for d in problems] == [
+        ("acme/.agents/skills/draft/SKILL.md", "acme/.agents/skills/draft/notes.md"),
+        ("acme/.agents/skills/empty/SKILL.md", "pyproject.toml"),
+    ]
+
+
+def test_a_packages_own_skills_folder_named_again_is_found_once(tmp_path: Path) -> None:
+    skill(package(tmp_path, "src/acme") / ".agents/skills", "one")
+    skills, problems = find_skills(tmp_path, Options(skills=("src/acme/.agents/skills",)))
+    assert [s.source for s in skills] == ["src/acme/.agents/skills/one"] and problems == []

@@ -11,7 +11,8 @@ CODES: tuple[Code, ...] = (
     Code(
         "descriptor-present",
         ERROR,
-        "No smart-tool.json at a distribution root being checked.",
+        "No smart-tool.json at a distribution root being checked, which is no collection and "
+        "ships no library skill (a library with skills needs none).",
         "Add smart-tool.json beside pyproject.toml with at least `manifest` and `cli_argv`.",
         fixable=True,
     ),
