@@ -174,6 +174,14 @@ def test_the_wrapper_names_the_skills_it_put_in(builder: Builder) -> None:
     assert "put in what it must carry" not in output, output
 
 
+@pytest.mark.parametrize("key", ["flit-core", "uv-build", "pdm-backend", "poetry-core"])
+def test_the_wrapper_adds_nothing_a_backend_ships_itself(builder: Builder, key: str) -> None:
+    """These backends ship a package's .agents/ as they find it: the wrapper only adds, so it
+    puts nothing in (and the archives' skill files are the backend's own, checked above)."""
+    output = built(builder, key).output
+    assert "put in" not in output, output
+
+
 class Found(NamedTuple):
     skills: list[tuple[str, str, str]]
     warnings: list[str]
