@@ -102,6 +102,18 @@ WRAPPER_CHEAP_HOOKS = Budget(
     frozenset({"yaml"}),
 )
 
+#: the modules that place, judge and verify library skills: a project without skills pays
+#: for none of them (finding none is :mod:`smart_tool_build.project.skills`' stat of each
+#: package's ``.agents/skills``)
+SKILL_MODULES = frozenset(
+    {
+        f"{PACKAGE}.plan.skill_files",
+        f"{PACKAGE}.archives.skill_checks",
+        f"{PACKAGE}.rules.skills",
+        f"{PACKAGE}.rules.skillmeta",
+    }
+)
+
 #: a build's check and plan of the shipped example, and a manifest read: no PyYAML (the
-#: frontmatter is read by the package's own subset reader)
-CHECK_AND_PLAN = Budget("checking and planning the example", None, frozenset({"yaml"}))
+#: frontmatter is read by the package's own subset reader), no skill module (it has no skills)
+CHECK_AND_PLAN = Budget("checking and planning the example", None, frozenset({"yaml", *SKILL_MODULES}))

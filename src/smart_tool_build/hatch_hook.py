@@ -90,7 +90,7 @@ class SmartToolBuildHook(BuildHookInterface):  # type: ignore[type-arg]
 
         if wrapper_active():
             return  # the wrapping backend checks and amends this build itself
-        from .adapters.reporter import overridden
+        from .adapters.reporter import left_out_notes
         from .plan.build_plan import plan_build
 
         # `version` is the build flavour ("standard", "editable"), not the project version
@@ -125,10 +125,9 @@ class SmartToolBuildHook(BuildHookInterface):  # type: ignore[type-arg]
                 # file elsewhere must keep its place, so ours comes from a staged copy
                 source = self._stage(root / planned.source)
             force_include[source] = target
-        excluded = [f.source for f in planned_files if not f.in_dist_info and self._excluded(f.source)]
-        if excluded:
-            settings = f"the {self.target_name} target's exclude settings (exclude, .gitignore)"
-            self._report().note(overridden(kind, excluded, settings))
+        settings = f"the {self.target_name} target's exclude settings (exclude, .gitignore)"
+        for line in left_out_notes(plan, kind, lambda f: self._excluded(f.source), settings):
+            self._report().note(line)
         if kind != "editable":
             self._plan = plan
 

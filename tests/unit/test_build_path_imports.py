@@ -15,6 +15,8 @@ from pathlib import Path
 
 import pytest
 
+from budgets import SKILL_MODULES
+
 REPO = Path(__file__).resolve().parents[2]
 EXAMPLE = REPO / "examples" / "hatchling-tool"
 
@@ -81,6 +83,19 @@ def test_plan_and_verify_import_one_kind_of_checks_and_no_yaml(tmp_path: Path) -
     assert "smart_tool_build.archives.sdist_checks" in sdist
     assert "smart_tool_build.archives.wheel_checks" not in sdist
     assert "yaml" not in sdist
+    # the example ships no library skill: no skill module on either build path
+    assert not SKILL_MODULES.intersection(names) and not SKILL_MODULES.intersection(sdist)
+
+
+def test_a_library_with_skills_imports_the_skill_modules(tmp_path: Path) -> None:
+    """The budget's other side: a project with skills does load the modules that place,
+    judge and verify them (so the check above is not vacuous)."""
+    pytest.importorskip("hatchling")
+    project = tmp_path / "project"
+    shutil.copytree(REPO / "fixtures" / "skills" / "library", project)
+    out = tmp_path / "out"
+    names = imported(f"import hatchling.build\nhatchling.build.build_wheel({str(out)!r})\n", project)
+    assert set(names) >= SKILL_MODULES, sorted(SKILL_MODULES - set(names))
 
 
 #: what a valid project's build never needs: the code table (only a project that names codes

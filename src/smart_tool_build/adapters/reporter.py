@@ -11,13 +11,14 @@ differs, since each backend resolves the version its own way.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from typing import TYPE_CHECKING, NoReturn, Protocol
 
 from ..diagnostics.diagnostic import Diagnostic, Severity
 
 if TYPE_CHECKING:
     from ..plan.build_plan import BuildPlan
+    from ..plan.layout import ArtifactKind, PlannedFile
 
 #: every line a build prints of ours starts so (a diagnostic's own ``path:line: code:`` aside)
 PREFIX = "smart-tool: "
@@ -112,3 +113,27 @@ def overridden(artifact: str, paths: Sequence[str], settings: str) -> str:
         f"{', '.join(paths)}: left out by {settings}; added to the {artifact} anyway, "
         f"since a smart tool's {artifact} must carry {these}"
     )
+
+
+def left_out_notes(
+    plan: BuildPlan, kind: ArtifactKind, left_out: Callable[[PlannedFile], bool], settings: str
+) -> list[str]:
+    """The notes for the planned files the user's ``settings`` leave out of the ``kind``
+    artifact (``left_out`` says which): one for the smart tool's files, one for the skills."""
+    notes = []
+    skills = set(plan.skill_files(kind))
+    lost = [f for f in plan.files(kind) if not f.in_dist_info and f not in skills and left_out(f)]
+    if lost:
+        paths = [f.target if kind == "sdist" else f.source for f in lost]
+        notes.append(overridden(kind, paths, settings))
+    if not plan.skills:
+        return notes
+    from ..plan.skill_files import skill_files
+
+    folders = [s.source for s in plan.skills if any(left_out(f) for f in skill_files((s,), kind))]
+    if folders:
+        notes.append(
+            f"{', '.join(f + '/' for f in folders)}: left out by {settings}; added to the {kind} "
+            "anyway, since library skills ship whole"
+        )
+    return notes

@@ -295,12 +295,12 @@ def _sdist_make_release_tree(
         if not os.path.lexists(target):
             _place(state.root / file.source, target, link=hasattr(os, "link"))
     if (state.root / "MANIFEST.in").is_file():  # the user's own file list: say what it lost
-        from .reporter import overridden
+        from .reporter import left_out_notes
 
         listed = {Path(name).as_posix() for name in files}
-        left_out = [file.target for file in planned if file.target not in listed]
-        if left_out:
-            state.reporter.note(overridden("sdist", left_out, "MANIFEST.in"))
+        plan = state.check(command)
+        for line in left_out_notes(plan, "sdist", lambda f: f.target not in listed, "MANIFEST.in"):
+            state.reporter.note(line)
 
 
 def _bdist_wheel_run(command: Any, run: Callable[[], None]) -> None:

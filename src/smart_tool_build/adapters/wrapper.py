@@ -193,13 +193,13 @@ class _Build:
                 path.write_bytes(planned.content)
                 return path
 
+            top = names[0].split("/", 1)[0] if names else ""
             if self.kind == "wheel":
                 folders = dist_info_folders(names)
                 dist_info = folders[0] if len(folders) == 1 else ""
                 additions = [Addition(f.member(dist_info), source_of(f)) for f in plan.files("wheel")]
                 amend = amend_wheel
             else:
-                top = names[0].split("/", 1)[0] if names else ""
                 additions = [Addition(f"{top}/{f.target}", source_of(f)) for f in plan.files("sdist")]
                 amend = amend_sdist
             try:
@@ -208,8 +208,16 @@ class _Build:
                 self._reject(shown, str(exc))
             except OSError as exc:
                 self.report.failure(f"cannot write {shown}: {exc}")
-        if added:
-            self.report.note(f"{shown}: put in what it must carry: {', '.join(added)}")
+        prefix = "" if self.kind == "wheel" else f"{top}/"
+        places = [prefix + (s.wheel_path if self.kind == "wheel" else s.sdist_path) for s in plan.skills]
+        skills = [place for place in places if any(a.startswith(place + "/") for a in added)]
+        others = [a for a in added if not any(a.startswith(place + "/") for place in places)]
+        if others:
+            self.report.note(f"{shown}: put in what it must carry: {', '.join(others)}")
+        if skills:
+            self.report.note(
+                f"{shown}: put in the library skills it lacked: {', '.join(p + '/' for p in skills)}"
+            )
 
     def _verify(self, plan: BuildPlan, path: Path, shown: str) -> None:
         from ..archives.verify import verify

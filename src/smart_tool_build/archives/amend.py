@@ -7,7 +7,9 @@ directory entries), even one at a place the plan also names with other bytes: th
 the verifier's to report, never ours to overwrite. A wheel's RECORD is
 rewritten from the bytes written (every file member once, with its sha256 and size) and
 written last. New members take their time from ``SOURCE_DATE_EPOCH`` when it is set, else
-from the archive's own metadata member, so two builds of one tree give identical bytes.
+from the archive's own metadata member, so two builds of one tree give identical bytes. A new
+member is mode 0o644, or 0o755 when its source file is executable (a skill's
+``scripts/run.sh`` stays runnable).
 
 Every member of the built archive is read whole (its CRC checked), so a truncated or corrupt
 archive is an :class:`AmendError`, never a copy of the damage. Members are streamed in chunks
@@ -130,10 +132,18 @@ def _without_zip64(extra: bytes) -> bytes:
     return bytes(kept)
 
 
-def _new_info(name: str, like: zipfile.ZipInfo, epoch: Optional[int], size: int) -> zipfile.ZipInfo:
+def _mode(path: Path) -> int:
+    """The mode a file added from ``path`` gets: 0o755 when its source is executable (a
+    skill's ``scripts/run.sh`` stays runnable), else 0o644."""
+    return 0o755 if path.stat().st_mode & 0o111 else 0o644
+
+
+def _new_info(
+    name: str, like: zipfile.ZipInfo, epoch: Optional[int], size: int, mode: int = 0o644
+) -> zipfile.ZipInfo:
     when = like.date_time if epoch is None else time.gmtime(min(max(epoch, _ZIP_EPOCH), _ZIP_LAST))[:6]
     info = zipfile.ZipInfo(name, date_time=when)
-    info.external_attr = 0o100644 << 16
+    info.external_attr = (0o100000 | mode) << 16
     info.compress_type = like.compress_type
     info.create_system = like.create_system
     info.file_size = size
@@ -209,7 +219,8 @@ def amend_wheel(
         with _replacing(target) as handle, zipfile.ZipFile(handle, "w") as out:
 
             def add(member: str) -> None:
-                info = _new_info(member, like, epoch, wanted[member].stat().st_size)
+                source_path = wanted[member]
+                info = _new_info(member, like, epoch, source_path.stat().st_size, _mode(source_path))
                 _write_member(out, info, _file_chunks(wanted[member]), records)
 
             for info in infos:
@@ -315,6 +326,6 @@ def _file_info(name: str, path: Path, like: tarfile.TarInfo, epoch: Optional[int
     info = tarfile.TarInfo(name)
     info.size = path.stat().st_size
     info.mtime = max(epoch if epoch is not None else like.mtime, _ZIP_EPOCH)
-    info.mode = 0o644
+    info.mode = _mode(path)
     info.uid, info.gid, info.uname, info.gname = like.uid, like.gid, like.uname, like.gname
     return info

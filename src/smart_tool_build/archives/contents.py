@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import posixpath
 from pathlib import Path
-from typing import Any, Optional
+from typing import TYPE_CHECKING, Any, Optional
 
 from ..diagnostics.diagnostic import Diagnostic, has_errors, make
 from ..parsing.frontmatter import FrontmatterError, decode
@@ -22,6 +22,9 @@ from ..rules.package_name import name_rule
 from ..rules.placeholders import placeholder_rule
 from ..rules.versions import compare_versions, same_version
 from .reader import Archive
+
+if TYPE_CHECKING:
+    from .skill_checks import SkillFacts
 
 
 @dataclass(frozen=True)
@@ -54,6 +57,9 @@ class SourceFacts:
     options: Options = field(default_factory=Options)
     #: the package's version as the project writes it (METADATA may carry its normal form)
     written_version: Optional[str] = None
+    #: the library skills the artifact must carry whole, at their places in it (None: the
+    #: build planned none, and the artifact's own are not judged)
+    skills: Optional[tuple[SkillFacts, ...]] = None
 
 
 @dataclass

@@ -22,8 +22,10 @@ from ..project.names import DESCRIPTOR_NAME, MANIFEST_NAME, PROJECTION_NAME, PYP
 MAX_MEMBER_BYTES = 1024 * 1024
 #: how much is decompressed at a time when only checking a gzip stream
 _CHUNK = 64 * 1024
-#: names whose content the checks read
-INTERESTING = frozenset({MANIFEST_NAME, DESCRIPTOR_NAME, PROJECTION_NAME, "PKG-INFO", "METADATA", PYPROJECT})
+#: names whose content the checks read (``SKILL.md``: a library skill's, compared with the source)
+INTERESTING = frozenset(
+    {MANIFEST_NAME, DESCRIPTOR_NAME, PROJECTION_NAME, "PKG-INFO", "METADATA", PYPROJECT, "SKILL.md"}
+)
 
 
 class ArchiveError(Exception):

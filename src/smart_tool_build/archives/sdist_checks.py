@@ -42,11 +42,17 @@ def check_sdist(
     read_headers(report, archive)
     if report.version is None:
         out.append(make("artifact-readable", f"{shown}/{top}PKG-INFO", None, "no PKG-INFO Version"))
+    if source is not None and source.skills:
+        from .skill_checks import check_sdist_skills
+
+        out.extend(check_sdist_skills(archive, shown, top, source.skills))
     if source is not None and source.manifest_bytes is None:  # not a smart tool: its files only
         members = tuple(top + m for m in source.sdist_members)
         out.extend(require(archive, members, shown, "a wheel built from the sdist needs it"))
         return
     descriptor_member = top + DESCRIPTOR
+    if source is None and descriptor_member not in archive.files and _library(archive):
+        return  # a library's sdist that carries skills and no smart tool: no smart-tool rule applies
     if descriptor_member not in archive.files:
         out.append(
             make(
@@ -132,6 +138,15 @@ def _excluded_copies(
         for other in manifests_outside(archive, nested, top, ())
         if other not in seen and manifest_copies.is_copy(archive.read(other) or b"", own, name)
     ]
+
+
+def _library(archive: Archive) -> bool:
+    """Whether the sdist carries library skills and no SMART_TOOL.md."""
+    if any(posixpath.basename(n) == MANIFEST for n in archive.files):
+        return False
+    from .skill_checks import carries_skills
+
+    return carries_skills(archive)
 
 
 def _install_docs_in(

@@ -14,6 +14,7 @@ from ..project.backends import family_of, opt_in_hint
 from ..project.distribution import core_metadata
 from ..project.manifest_model import PROJECTION_NAME, projection
 from ..project.names import DESCRIPTOR_NAME as DESCRIPTOR
+from ..project.names import MANIFEST_NAME as MANIFEST
 from ..rules import descriptor as descriptor_module
 from ..rules import manifest as manifest_module
 from ..rules.install_docs import reference, wheel_place
@@ -53,8 +54,10 @@ def check_wheel(
     read_headers(report, archive)
     if report.version is None:
         out.append(make("artifact-readable", f"{shown}/{dist_info}/METADATA", None, "no METADATA Version"))
-    if source is not None and source.manifest_bytes is None:  # not a smart tool: its files only
-        out.extend(require(archive, source.wheel_members, shown, "package data the project needs"))
+    library = _library_skills(archive, shown, dist_info, source, out)
+    if (source is not None and source.manifest_bytes is None) or library:  # not a smart tool
+        if source is not None:
+            out.extend(require(archive, source.wheel_members, shown, "package data the project needs"))
         return
     descriptor_member = f"{dist_info}/{DESCRIPTOR}"
     if descriptor_member not in archive.files:
@@ -118,6 +121,28 @@ def check_wheel(
                 compare_source(archive, descriptor_member, source.descriptor_bytes, "descriptor", shown)
             )
         out.extend(require(archive, source.wheel_members, shown, "package data the tool needs"))
+
+
+def _library_skills(
+    archive: Archive, shown: str, dist_info: str, source: Optional[SourceFacts], out: list[Diagnostic]
+) -> bool:
+    """Check the wheel's library skills (a build's, else every one it carries); True when
+    the wheel is a library's that carries skills and no smart tool (``inspect``: no
+    smart-tool.json, no SMART_TOOL.md), whose smart-tool rules do not apply."""
+    if source is not None:
+        if source.skills:
+            from .skill_checks import check_wheel_skills
+
+            out.extend(check_wheel_skills(archive, shown, dist_info, source.skills))
+        return False
+    if not any(n.endswith("/SKILL.md") for n in archive.files):
+        return False  # the common case, without importing the skill rules
+    from .skill_checks import carries_skills, check_wheel_skills
+
+    if not carries_skills(archive):
+        return False
+    out.extend(check_wheel_skills(archive, shown, dist_info, None))
+    return not any(posixpath.basename(n) in (DESCRIPTOR, MANIFEST) for n in archive.files)
 
 
 def _projection(

@@ -29,6 +29,7 @@ from .layout import ArtifactKind, Layout, PlannedFile, plan_layout
 
 if TYPE_CHECKING:
     from ..rules.collection import CollectionReport
+    from .skill_files import PlannedSkill
 
 RESOURCE_NOTE = (
     "editable install of a collection: the resource folders at the project root ({folders}) stay "
@@ -63,6 +64,8 @@ class BuildPlan:
     options: Options = field(default_factory=Options)
     #: findings set aside by the options' ``ignore``: not failures, but the build names them
     ignored: list[Diagnostic] = field(default_factory=list)
+    #: the library skills the artifacts carry whole (:mod:`smart_tool_build.plan.skill_files`)
+    skills: tuple[PlannedSkill, ...] = ()
 
     def failed(self) -> bool:
         return has_errors(self.diagnostics)
@@ -90,13 +93,21 @@ class BuildPlan:
                 names += self.layout.sdist_files
             if self.collection is not None:
                 names += self.collection.plan.sdist_files
-            return tuple(PlannedFile(name, name) for name in dict.fromkeys(names))
+            return tuple(PlannedFile(name, name) for name in dict.fromkeys(names)) + self.skill_files(kind)
         files: list[PlannedFile] = []
         if self.layout is not None:
             files += self.layout.wheel_files()
         if self.collection is not None:
             files += [PlannedFile(source, member) for source, member in self.collection.plan.wheel_files]
-        return tuple(dict.fromkeys(files))
+        return tuple(dict.fromkeys(files)) + self.skill_files(kind)
+
+    def skill_files(self, kind: ArtifactKind) -> tuple[PlannedFile, ...]:
+        """The files of the library skills among :meth:`files` (none without skills)."""
+        if not self.skills:
+            return ()
+        from .skill_files import skill_files
+
+        return skill_files(self.skills, kind)
 
     def editable_links(self) -> tuple[PlannedFile, ...]:
         """What an editable install that serves a link tree instead of the source tree
@@ -119,6 +130,13 @@ class BuildPlan:
             descriptor_bytes = (self.root / DESCRIPTOR_NAME).read_bytes()
             if kind == "wheel":
                 wheel_manifest = self.layout.wheel_manifest
+        skills = None
+        placed: frozenset[PlannedFile] = frozenset()
+        if self.skills:  # checked by the skill rules, not as plain members
+            from .skill_files import skill_facts
+
+            skills = skill_facts(self.root, self.skills, kind)
+            placed = frozenset(self.skill_files(kind))
         wheel_members: tuple[str, ...] = ()
         if self.collection is not None and kind == "wheel":
             wheel_members = self.collection.plan.wheel_members
@@ -128,7 +146,9 @@ class BuildPlan:
             manifest_source,
             wheel_manifest_member=None if wheel_manifest is None else wheel_manifest.target,
             wheel_manifest_in_dist_info=wheel_manifest is not None and wheel_manifest.in_dist_info,
-            sdist_members=tuple(f.target for f in self.files("sdist")) if kind == "sdist" else (),
+            sdist_members=tuple(f.target for f in self.files("sdist") if f not in placed)
+            if kind == "sdist"
+            else (),
             wheel_members=wheel_members,
             wheel_projection=self.layout.projection if self.layout is not None and kind == "wheel" else None,
             wheel_documents=tuple(f.target for f in self.layout.wheel_documents())
@@ -136,6 +156,7 @@ class BuildPlan:
             else (),
             options=self.options,
             written_version=self.tool.package.version.written if self.tool is not None else None,
+            skills=skills,
         )
 
 
@@ -199,4 +220,24 @@ def plan_build(
         if editable and report.package_dir is not None and not report.embedded:
             package = report.package_dir.rsplit("/", 1)[-1]
             plan.notes.append(EMBEDDED_NOTE.format(package_dir=report.package_dir, package=package))
+    _plan_skills(plan, tool)
     return plan
+
+
+#: the skills a build's note names, at most (a library may ship hundreds)
+_NAMED = 10
+
+
+def _plan_skills(plan: BuildPlan, tool: RootReport) -> None:
+    """Plan the files of the library skills the root check found (and judged); the modules
+    that place and verify them are imported only for a project that has some."""
+    if not tool.skills:
+        return
+    from .skill_files import plan_skills
+
+    plan.skills = plan_skills(plan.root, tool.skills)
+    names = ", ".join(s.name for s in plan.skills[:_NAMED])
+    if len(plan.skills) > _NAMED:
+        names += f" and {len(plan.skills) - _NAMED} more"
+    count = sum(len(s.files) for s in plan.skills)
+    plan.notes.append(f"{len(plan.skills)} library skill(s) planned ({count} files): {names}")

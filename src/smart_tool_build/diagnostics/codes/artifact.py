@@ -85,6 +85,30 @@ CODES: tuple[Code, ...] = (
         "Rebuild with smart-tool-build; it adds these files whatever the include settings say.",
     ),
     Code(
+        "artifact-skill-present",
+        ERROR,
+        "A file of a library skill (a folder of `<package>/.agents/skills/`, or of a folder "
+        "`[tool.smart-tool] skills` names) is missing from the wheel or the sdist, or the wheel "
+        "carries the skill where library-skills does not look (a `.agents` part, then `skills`, "
+        "the skill's folder, `SKILL.md`).",
+        "Build with smart-tool-build: it adds every file of every skill to both artifacts, "
+        "whatever include, exclude and .gitignore say.",
+    ),
+    Code(
+        "artifact-skill-recorded",
+        ERROR,
+        "A file of a skill the wheel carries is not listed in its RECORD (or RECORD cannot be "
+        "read): library-skills finds skills through RECORD, so it never sees this one, and an "
+        "uninstall leaves the file behind.",
+        "Rebuild the wheel and change nothing in it afterwards; a tool that adds a file must rewrite RECORD.",
+    ),
+    Code(
+        "artifact-skill-matches-source",
+        ERROR,
+        "A skill's SKILL.md in the wheel or sdist is not byte-identical to the source's.",
+        "Rebuild from a clean tree; make sure no other hook rewrites SKILL.md.",
+    ),
+    Code(
         "artifact-pair-identical",
         ERROR,
         "A wheel and an sdist of the same release carry different manifests.",

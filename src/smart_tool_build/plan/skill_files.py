@@ -1,0 +1,93 @@
+"""Where a library's skills go in each artifact: every file of every skill folder.
+
+- sdist: each skill folder at its source path (``src/acme/.agents/skills/acme-cli/``, or
+  ``skills/acme-cli/`` where ``[tool.smart-tool] skills`` names ``skills``), so a wheel built
+  from the sdist finds them where the source tree has them.
+- wheel: each at its place in the package, ``<package>/.agents/skills/<name>/``, where
+  library-skills' RECORD rule finds it.
+- editable wheel: nothing: library-skills follows the install's ``direct_url.json`` to the
+  source tree and finds the skills there.
+
+Every regular file of the folder goes, whatever include, exclude and ``.gitignore`` say; a
+``__pycache__`` folder does not (Python writes it when a skill's script runs). A link that
+leaves the project is refused, with a line. Imported only for a project that has skills.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from pathlib import Path
+from typing import TYPE_CHECKING, NamedTuple, Optional
+
+from .layout import PlannedFile
+
+if TYPE_CHECKING:
+    from ..archives.skill_checks import SkillFacts
+    from ..project.skills import SkillSource
+    from .layout import ArtifactKind
+
+#: folders of a skill that never ship
+SKIPPED = frozenset({"__pycache__"})
+
+
+class PlannedSkill(NamedTuple):
+    """One skill and the files of its folder."""
+
+    name: str
+    #: the skill folder, relative to the root (POSIX): its place in the sdist too
+    source: str
+    #: its place in the wheel: ``<package>/.agents/skills/<name>``
+    wheel_path: str
+    #: its place in the sdist (the source path)
+    sdist_path: str
+    #: every file of the folder, relative to it (POSIX), sorted
+    files: tuple[str, ...]
+
+
+def plan_skills(root: Path, skills: Sequence[SkillSource]) -> tuple[PlannedSkill, ...]:
+    """Each skill the root check found with the files its folder holds now
+    (:func:`smart_tool_build.project.skills.skill_files`: what cannot ship, a link out of the
+    project among them, is left out; the check's lines say why). A skill with no place in
+    the wheel (no package to put it in: a line says why) is left out."""
+    from ..project.skills import skill_files as files_of
+
+    planned = []
+    for skill in skills:
+        if skill.wheel_path is None:
+            continue
+        files = files_of(root, skill)[0]
+        kept = tuple(f for f in files if not SKIPPED.intersection(f.split("/")[:-1]))
+        planned.append(PlannedSkill(skill.name, skill.source, skill.wheel_path, skill.sdist_path, kept))
+    return tuple(planned)
+
+
+def skill_files(skills: tuple[PlannedSkill, ...], kind: ArtifactKind) -> tuple[PlannedFile, ...]:
+    """Every file of every skill with its place in the ``kind`` artifact."""
+    if kind == "editable":
+        return ()
+    out = []
+    for skill in skills:
+        place = skill.sdist_path if kind == "sdist" else skill.wheel_path
+        out += [PlannedFile(f"{skill.source}/{f}", f"{place}/{f}") for f in skill.files]
+    return tuple(out)
+
+
+def skill_facts(
+    root: Path, skills: tuple[PlannedSkill, ...], kind: ArtifactKind
+) -> Optional[tuple[SkillFacts, ...]]:
+    """What the verifier checks the finished ``kind`` artifact's skills against."""
+    if not skills or kind == "editable":
+        return None
+    from ..archives.skill_checks import SKILL_FILE, SkillFacts
+
+    facts = []
+    for skill in skills:
+        skill_md = None
+        if SKILL_FILE in skill.files:
+            try:
+                skill_md = (root / skill.source / SKILL_FILE).read_bytes()
+            except OSError:
+                skill_md = None
+        place = skill.sdist_path if kind == "sdist" else skill.wheel_path
+        facts.append(SkillFacts(skill.name, place, skill.files, skill_md))
+    return tuple(facts)

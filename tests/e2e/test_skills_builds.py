@@ -1,0 +1,325 @@
+"""Library skills, real builds: every skill shipped whole, on every backend, and found by
+library-skills' own scanner.
+
+A library (``fixtures/skills/library``: two skills in ``src/skilled_lib/.agents/skills/``, one
+with ``references/x.md`` and an executable ``scripts/run.sh``) is built with ``python -m
+build`` (the sdist, then the wheel from the unpacked sdist) by the setuptools plugin, the
+hatchling hook (with and without ``.agents/`` in ``.gitignore``, which alone drops the skills
+from hatchling's archives) and the wrapper over flit_core, uv_build, pdm-backend and
+poetry-core; a library whose skill lives in a repository-root ``skills/`` folder
+(``fixtures/skills/root-skills``, ``[tool.smart-tool] skills = ["skills"]``) by the hatchling
+hook and the wrapper over uv_build, so its wheel, built from the sdist, has it too. Each
+wheel is installed into a fresh environment and scanned by
+``library_skills.scanner.scan_python_distributions``, which must find every skill and warn
+of nothing. An invalid skill stops the build with the same line on all three adapters.
+Each project is built once per module; every test reads those builds.
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+import signal
+import subprocess
+import sys
+import tarfile
+import time
+import zipfile
+from pathlib import Path
+from typing import NamedTuple
+
+import pytest
+from buildkit import FIXTURES, HATCHLING, SETUPTOOLS, WRAPPED, Build, Builder
+from smartkit import cli_env, smart_tool
+
+from support import interruptible
+
+scanner = pytest.importorskip(
+    "library_skills.scanner", reason="library-skills (tox.ini deps) scans the installs"
+)
+
+LIBRARY = FIXTURES / "skills" / "library"
+ROOT_SKILLS = FIXTURES / "skills" / "root-skills"
+SKILLS = "src/skilled_lib/.agents/skills"
+#: every file of the library's skills, relative to its package's .agents/skills/
+LIBRARY_FILES = (
+    "skilled-lib/SKILL.md",
+    "skilled-lib/references/x.md",
+    "skilled-lib/scripts/run.sh",
+    "skilled-lib-debug/SKILL.md",
+)
+ROOT_FILES = ("rooted-lib/SKILL.md", "rooted-lib/references/api.md")
+EXECUTABLE = "skilled-lib/scripts/run.sh"
+
+
+def _backend(family: str) -> str:
+    """The ``[build-system]`` and backend tables of a project built by ``family``."""
+    if family == "hatchling":
+        return (
+            f'[build-system]\nrequires = ["{HATCHLING}", "smart-tool-build"]\n'
+            'build-backend = "hatchling.build"\n\n[tool.hatch.build.hooks.smart-tool]\n'
+        )
+    if family == "setuptools":
+        return (
+            f'[build-system]\nrequires = ["{SETUPTOOLS}", "smart-tool-build"]\n'
+            'build-backend = "setuptools.build_meta"\n\n'
+            # what public projects write, and what never matches a hidden folder
+            '[tool.setuptools.package-data]\n"*" = ["**/*.md"]\n'
+        )
+    tables = {"poetry-core": '[tool.poetry]\npackages = [{ include = "PACKAGE", from = "src" }]\n'}
+    return (
+        f'[build-system]\nrequires = ["smart-tool-build", "{WRAPPED[family]}"]\n'
+        f'build-backend = "smart_tool_build.backend"\n\n{tables.get(family, "")}'
+    )
+
+
+class Case(NamedTuple):
+    source: Path
+    family: str
+    gitignored: bool = False
+
+    @property
+    def package(self) -> str:
+        return "skilled_lib" if self.source == LIBRARY else "rooted_lib"
+
+    @property
+    def files(self) -> tuple[str, ...]:
+        return LIBRARY_FILES if self.source == LIBRARY else ROOT_FILES
+
+    @property
+    def sdist_skills(self) -> str:
+        return SKILLS if self.source == LIBRARY else "skills"
+
+
+CASES = {
+    "setuptools": Case(LIBRARY, "setuptools"),
+    "hatchling": Case(LIBRARY, "hatchling"),
+    "hatchling-gitignored": Case(LIBRARY, "hatchling", gitignored=True),
+    "flit-core": Case(LIBRARY, "flit-core"),
+    "uv-build": Case(LIBRARY, "uv-build"),
+    "pdm-backend": Case(LIBRARY, "pdm-backend"),
+    "poetry-core": Case(LIBRARY, "poetry-core"),
+    "root-skills-hatchling": Case(ROOT_SKILLS, "hatchling"),
+    "root-skills-uv-build": Case(ROOT_SKILLS, "uv-build"),
+}
+
+
+def project(builder: Builder, case: Case, name: str) -> Path:
+    """A copy of the case's fixture with its backend's tables in pyproject.toml."""
+    root = builder.copy(case.source, name)
+    pyproject = root / "pyproject.toml"
+    text = pyproject.read_text(encoding="utf-8")
+    kept = text[text.index("[project]") :].replace("\n[tool.hatch.build.hooks.smart-tool]\n", "")
+    if case.family != "hatchling":
+        kept = kept.replace('[tool.hatch.build.targets.wheel]\npackages = ["src/skilled_lib"]\n\n', "")
+        kept = kept.replace('[tool.hatch.build.targets.wheel]\npackages = ["src/rooted_lib"]\n\n', "")
+    pyproject.write_text(
+        _backend(case.family).replace("PACKAGE", case.package) + "\n" + kept, encoding="utf-8"
+    )
+    if case.gitignored:  # where library-skills links skills into the project's own .agents/
+        (root / ".gitignore").write_text(".agents/\n", encoding="utf-8")
+    return root
+
+
+_BUILDS: dict[str, Build] = {}
+
+
+def built(builder: Builder, key: str) -> Build:
+    if key not in _BUILDS:
+        build = builder.build(project(builder, CASES[key], f"skills-{key}"))
+        assert build.ok, build.output
+        assert "Traceback" not in build.output
+        _BUILDS[key] = build
+    return _BUILDS[key]
+
+
+def artifact(build: Build, suffix: str) -> Path:
+    [found] = [p for p in build.artifacts if p.name.endswith(suffix)]
+    return found
+
+
+@pytest.mark.parametrize("key", sorted(CASES))
+def test_both_archives_carry_every_skill_file_with_its_mode(builder: Builder, key: str) -> None:
+    case, build = CASES[key], built(builder, key)
+    with zipfile.ZipFile(artifact(build, ".whl")) as wheel:
+        for name in case.files:
+            member = f"{case.package}/.agents/skills/{name}"
+            source = build.project / case.sdist_skills / name
+            assert wheel.read(member) == source.read_bytes(), member
+            mode = (wheel.getinfo(member).external_attr >> 16) & 0o777
+            assert bool(mode & 0o100) == (name == EXECUTABLE), (member, oct(mode))
+    with tarfile.open(artifact(build, ".tar.gz")) as sdist:
+        top = sdist.getnames()[0].split("/", 1)[0]
+        for name in case.files:
+            info = sdist.getmember(f"{top}/{case.sdist_skills}/{name}")
+            assert bool(info.mode & 0o100) == (name == EXECUTABLE), (info.name, oct(info.mode))
+
+
+def test_the_build_names_the_skills_it_added_against_gitignore(builder: Builder) -> None:
+    """Hatchling alone would drop them silently; the build says it added them anyway."""
+    output = built(builder, "hatchling-gitignored").output
+    folders = f"{SKILLS}/skilled-lib/, {SKILLS}/skilled-lib-debug/"
+    assert (
+        f"smart-tool: {folders}: left out by the sdist target's exclude settings (exclude, .gitignore); "
+        "added to the sdist anyway, since library skills ship whole"
+    ) in output, output
+    assert "left out by" not in built(builder, "hatchling").output
+
+
+def test_the_wrapper_names_the_skills_it_put_in(builder: Builder) -> None:
+    """uv_build ships no root skills/ folder: the wrapper adds each skill, and says so by folder."""
+    output = built(builder, "root-skills-uv-build").output
+    assert "put in the library skills it lacked: rooted_lib-0.3.0/skills/rooted-lib/\n" in output, output
+    assert "put in the library skills it lacked: rooted_lib/.agents/skills/rooted-lib/\n" in output, output
+    assert "put in what it must carry" not in output, output
+
+
+@pytest.mark.parametrize("key", ["flit-core", "uv-build", "pdm-backend", "poetry-core"])
+def test_the_wrapper_adds_nothing_a_backend_ships_itself(builder: Builder, key: str) -> None:
+    """These backends ship a package's .agents/ as they find it: the wrapper only adds, so it
+    puts nothing in (and the archives' skill files are the backend's own, checked above)."""
+    output = built(builder, key).output
+    assert "put in" not in output, output
+
+
+class Found(NamedTuple):
+    skills: list[tuple[str, str, str]]
+    warnings: list[str]
+
+
+def scan(builder: Builder, wheel: Path, name: str) -> Found:
+    """``wheel`` installed into a fresh environment (pip writes its RECORD), then scanned by
+    library-skills' own scanner, as ``uvx library-skills`` scans a user's environment."""
+    venv = builder.root / f"scan-{name}"
+    subprocess.run([sys.executable, "-m", "venv", "--without-pip", str(venv)], check=True)
+    python = venv / "bin" / "python"
+    pip = [sys.executable, "-m", "pip", "--python", str(python), "install", "-q", "--no-deps", "--no-index"]
+    done = builder.run([*pip, str(wheel)], cwd=builder.root)
+    assert done.returncode == 0, done.stdout
+    [site] = list((venv / "lib").glob("python3*/site-packages"))
+    result = scanner.scan_python_distributions(site)
+    skills = [
+        (s.name, s.package_name, s.skill_dir.relative_to(site.resolve()).as_posix()) for s in result.skills
+    ]
+    return Found(sorted(skills), list(result.warnings))
+
+
+@pytest.mark.parametrize("key", sorted(CASES))
+def test_library_skills_finds_every_skill_with_no_warning(builder: Builder, key: str) -> None:
+    case, build = CASES[key], built(builder, key)
+    found = scan(builder, artifact(build, ".whl"), key)
+    folders = sorted({name.split("/", 1)[0] for name in case.files})
+    distribution = "skilled-lib" if case.source == LIBRARY else "rooted-lib"
+    assert found == Found(
+        [(folder, distribution, f"{case.package}/.agents/skills/{folder}") for folder in folders], []
+    )
+
+
+def test_inspect_passes_the_archives_and_fails_a_skill_left_out_of_record(builder: Builder) -> None:
+    """``inspect`` judges the wheel's skills on its own: the built pair passes, and a copy of
+    the wheel whose RECORD lacks a SKILL.md (library-skills would never see the skill) fails."""
+    build = built(builder, "hatchling-gitignored")
+    wheel, sdist = artifact(build, ".whl"), artifact(build, ".tar.gz")
+    done = smart_tool("inspect", wheel, sdist)
+    assert done.returncode == 0, done.stdout + done.stderr
+    members = {}
+    with zipfile.ZipFile(wheel) as handle:
+        for info in handle.infolist():
+            members[info.filename] = handle.read(info)
+    record = next(n for n in members if n.endswith(".dist-info/RECORD"))
+    skill_md = "skilled_lib/.agents/skills/skilled-lib/SKILL.md"
+    members[record] = b"".join(
+        line + b"\n" for line in members[record].splitlines() if not line.startswith(skill_md.encode())
+    )
+    tampered = builder.root / "tampered" / wheel.name
+    tampered.parent.mkdir()
+    with zipfile.ZipFile(tampered, "w") as handle:
+        for name, data in members.items():
+            handle.writestr(name, data)
+    done = smart_tool("inspect", tampered)
+    assert done.returncode == 1
+    assert f"{skill_md}: artifact-skill-recorded:" in done.stdout
+
+
+#: the adapters' failing builds of one invalid skill: the sdist alone (the check runs first)
+FAILING = {"hatchling": "hatchling", "setuptools": "setuptools", "wrapper": "flit-core"}
+
+
+@pytest.fixture(scope="module")
+def failing(builder: Builder) -> dict[str, Build]:
+    builds = {}
+    for adapter, family in FAILING.items():
+        root = project(builder, Case(LIBRARY, family), f"skills-invalid-{adapter}")
+        skill_md = root / SKILLS / "skilled-lib-debug" / "SKILL.md"
+        text = skill_md.read_text(encoding="utf-8")
+        skill_md.write_text(text.replace("name: skilled-lib-debug\n", "name: skilled-lib-debugging\n"))
+        builds[adapter] = builder.build(root, targets=("sdist",))
+    return builds
+
+
+@pytest.mark.parametrize("adapter", sorted(FAILING))
+def test_an_invalid_skill_fails_the_build_on_one_line(failing: dict[str, Build], adapter: str) -> None:
+    build = failing[adapter]
+    assert not build.ok and "Traceback" not in build.output, build.output
+    assert build.artifacts == []
+    line = f"{SKILLS}/skilled-lib-debug/SKILL.md:2: skill-name-matches-directory: "
+    assert [x for x in build.output.splitlines() if x.startswith(line)], build.output
+
+
+def test_the_three_adapters_print_the_same_line(failing: dict[str, Build]) -> None:
+    lines = {
+        adapter: [line for line in build.output.splitlines() if ": skill-name-matches-directory: " in line]
+        for adapter, build in failing.items()
+    }
+    assert len(set(map(tuple, lines.values()))) == 1 and len(lines["wrapper"]) == 1, lines
+
+
+def test_an_editable_install_places_nothing_and_library_skills_finds_the_source(builder: Builder) -> None:
+    """library-skills follows an editable install's direct_url.json to the source tree: the
+    plugin copies nothing, and the skills are found there."""
+    root = project(builder, CASES["hatchling-gitignored"], "skills-editable")
+    venv = builder.root / "scan-editable"
+    subprocess.run([sys.executable, "-m", "venv", str(venv)], check=True)
+    python = venv / "bin" / "python"
+    done = builder.run([str(python), "-m", "pip", "install", "-q", "-e", str(root)], cwd=builder.root)
+    assert done.returncode == 0, done.stdout
+    [site] = list((venv / "lib").glob("python3*/site-packages"))
+    assert not list(site.rglob("SKILL.md"))
+    result = scanner.scan_python_distributions(site)
+    assert sorted(s.name for s in result.skills) == ["skilled-lib", "skilled-lib-debug"]
+    assert result.warnings == []
+    shutil.rmtree(venv)
+
+
+def test_an_interrupt_while_skills_are_placed_leaves_nothing(builder: Builder) -> None:
+    """Ctrl-C while the wrapper writes a skill into the finished wheel (a large asset of a
+    root ``skills/`` skill, which flit_core never ships): one line, exit status 130, no
+    wheel, no temporary file, no scratch folder."""
+    root = project(builder, Case(ROOT_SKILLS, "flit-core"), "skills-interrupted")
+    assets = root / "skills" / "rooted-lib" / "assets"
+    assets.mkdir()
+    with (assets / "model.bin").open("wb") as blob:
+        blob.truncate(300 * 1024 * 1024)  # sparse zeros: cheap to write, slow enough to amend
+    out = builder.root / "skills-interrupted-dist"
+    out.mkdir()
+    code = f"from smart_tool_build import backend; backend.build_wheel({str(out)!r})"
+    process = subprocess.Popen(
+        [sys.executable, "-c", code],
+        cwd=root,
+        env=cli_env(),
+        stdout=subprocess.PIPE,
+        stderr=subprocess.STDOUT,
+        text=True,
+        start_new_session=True,
+        preexec_fn=interruptible,
+    )
+    deadline = time.monotonic() + 300
+    while process.poll() is None and not list(out.glob("**/*.part")) and time.monotonic() < deadline:
+        time.sleep(0.01)
+    assert process.poll() is None, "the build ended before the skill was being written"
+    os.killpg(process.pid, signal.SIGINT)
+    output = process.communicate(timeout=120)[0]
+    assert process.returncode == 130, output
+    assert output.splitlines()[-1] == f"smart-tool: interrupted: no wheel written to {out}", output
+    assert "Traceback" not in output, output
+    assert list(out.rglob("*")) == []
