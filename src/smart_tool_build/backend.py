@@ -63,25 +63,51 @@ def _document() -> Mapping[str, Any]:
 
 @functools.cache
 def _wrapped() -> tuple[str, Any]:
-    """(its name, the backend object) of the backend this project's build wraps."""
+    """(its name, the backend object) of the backend this project's build wraps. A value
+    that names no backend, nothing importable, or a module without the two mandatory hooks
+    ends the build with one coded line naming the right value."""
     choice = choose(_document())
     if choice.backend is None:
-        _fail([f"{_PREFIX}{choice.problem}"])
+        _refuse(choice, str(choice.problem), choice.hint)
     from importlib import import_module
 
     module, _, attribute = choice.backend.partition(":")
+    named = f"{choice.origin}: {choice.backend!r}"
     try:
         backend: Any = import_module(module)
+        for part in filter(None, attribute.split(".")):
+            backend = getattr(backend, part)
     except ImportError as exc:
-        _fail(
-            [
-                f"{_PREFIX}cannot import the backend to wrap, {module!r} ({choice.origin}): {exc}; "
-                "add it to [build-system].requires"
-            ]
+        _refuse(choice, f"{named} cannot be imported, {exc}", _install_hint(module))
+    except AttributeError:
+        _refuse(
+            choice, f"{named} names no object in {module}", "name the backend as its build-backend line does"
         )
-    for part in filter(None, attribute.split(".")):
-        backend = getattr(backend, part)
+    if not all(callable(getattr(backend, hook, None)) for hook in ("build_wheel", "build_sdist")):
+        _refuse(choice, f"{named} has no build_wheel and build_sdist hooks: it is not a PEP 517 backend")
     return choice.backend, backend
+
+
+def _install_hint(module: str) -> str:
+    from .project.backends import by_module
+
+    row = by_module(module)
+    wanted = f'"{row.requirement}"' if row is not None else "the distribution that provides it"
+    return f"add {wanted} to [build-system].requires"
+
+
+def _refuse(choice: Any, problem: str, hint: Optional[str] = None) -> NoReturn:
+    """End the build with one coded line at the pyproject.toml key ``choice`` came from."""
+    from .diagnostics.diagnostic import make
+    from .parsing.lines import toml_line
+
+    try:
+        with open(PYPROJECT, encoding="utf-8", errors="replace") as handle:
+            text: Optional[str] = handle.read()
+    except OSError:
+        text = None
+    line = toml_line(text, choice.key) if choice.key else None
+    _fail([str(make("build-system-opt-in", PYPROJECT, line, problem, hint))])
 
 
 @contextlib.contextmanager

@@ -19,11 +19,12 @@ from typing import Any, NamedTuple, Optional
 
 from ..diagnostics.diagnostic import Diagnostic, has_errors
 from ..project import walk
+from ..project.backends import TABLE, WRAPPER
 from ..project.distribution import PackageDefinition, console_scripts, normalize_name, read
 from ..project.names import DESCRIPTOR_NAME, MANIFEST_NAME, PACKAGE_JSON, PYPROJECT
 from ..project.optin import collection_table
 from ..rules import descriptor
-from ..rules.build_lines import BACKENDS, OURS, WRAPPED, WRAPPER, BuildSetup, build_setup
+from ..rules.build_lines import OURS, BuildSetup, build_setup, runtime_setup
 from ..rules.manifest import NAME_PATTERN, SUPPORTED_FORMAT
 from ..rules.placeholders import placeholder_kind
 from ..rules.platforms import canonical_platform
@@ -31,12 +32,12 @@ from ..rules.versions import accepted_spellings
 from .edits import Edit, creation
 from .yaml_source import render_string
 
-#: init prints the lines of :mod:`..rules.build_lines`; their names stay importable from here
+#: init prints the lines of :mod:`..rules.build_lines`, read from the one table of backends
+#: (:data:`..project.backends.TABLE`); their names stay importable from here
 __all__ = [
-    "BACKENDS",
     "MARK",
     "OURS",
-    "WRAPPED",
+    "TABLE",
     "WRAPPER",
     "BuildSetup",
     "InitError",
@@ -64,6 +65,9 @@ class Scaffold(NamedTuple):
     #: for a uv project, the ``[tool.uv] cache-keys`` that make uv rebuild when the tool's
     #: files change (no lines when there is nothing to add)
     cache_keys: BuildSetup = BuildSetup("", (), "")
+    #: what else pyproject.toml needs to list the requirement in ``[project].dependencies``
+    #: (hatchling: allow a direct reference); no lines when nothing
+    runtime: BuildSetup = BuildSetup("", (), "")
 
     def shown_findings(self, diagnostics: list[Diagnostic]) -> list[Diagnostic]:
         """What init shows of the new root's check: not the warning that asks for the
@@ -149,7 +153,8 @@ def plan_init(
     setup = build_setup(package.data, requirement) if toml else _npm_setup()
     todo = tuple(number for number, line in enumerate(text.split("\n"), start=1) if _marked(line))
     keys = uv_cache_keys(package.data, root, manifest) if toml else BuildSetup("", (), "")
-    return Scaffold(edits, manifest, setup, todo, keys)
+    runtime = runtime_setup(package.data, requirement) if toml else BuildSetup("", (), "")
+    return Scaffold(edits, manifest, setup, todo, keys, runtime)
 
 
 def _marked(line: str) -> bool:
