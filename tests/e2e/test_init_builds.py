@@ -2,7 +2,9 @@
 the lines it marked TODO are completed: the result is a smart tool that the backend ships
 (both archives, byte for byte).
 
-One build per backend family: the hatchling hook, the setuptools plugin, the wrapping backend;
+One build per backend init serves and the test environment has: the hatchling hook, the
+setuptools plugin, the wrapping backend over uv_build, flit_core, pdm-backend and poetry-core
+(maturin, scikit-build-core and meson-python need a compiler's project);
 and a uv project from uv's own template, whose build refuses init's TODO lines and whose
 printed `[tool.uv] cache-keys` make `uv pip install .` rebuild when the manifest changes.
 """
@@ -96,6 +98,22 @@ def complete(manifest: Path) -> None:
             "src/acme_gear",
             'build-backend = "smart_tool_build.backend"',
             id="uv_build-wrapped",
+        ),
+        # every other backend init serves with the wrapper: the backend value it prints is the
+        # module the wrapper imports (it once printed "flit_core", and the build crashed)
+        *(
+            pytest.param(
+                kind,
+                f'[build-system]\nrequires = ["{requirement}"]\nbuild-backend = "{module}"\n\n',
+                f"src/acme_{kind}",
+                f'backend = "{module}"',
+                id=f"{name}-wrapped",
+            )
+            for kind, requirement, module, name in [
+                ("bolt", "flit_core>=3.4", "flit_core.buildapi", "flit_core"),
+                ("nut", "pdm-backend", "pdm.backend", "pdm-backend"),
+                ("washer", "poetry-core>=2", "poetry.core.masonry.api", "poetry-core"),
+            ]
         ),
     ],
 )
