@@ -24,13 +24,12 @@ from __future__ import annotations
 
 import os
 import shutil
-import sys
 from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, NamedTuple, NoReturn, Optional
 
 from ..plan.build_plan import BuildPlan, plan_build
-from .reporter import PREFIX, Reporter
+from .reporter import PREFIX, OutputSink, Reporter
 
 if TYPE_CHECKING:
     from ..archives.reader import Archive
@@ -50,19 +49,6 @@ class Wrapped(NamedTuple):
     call: Callable[..., Any]
 
 
-class _StderrSink:
-    def info(self, line: str) -> None:
-        print(line, file=sys.stderr, flush=True)
-
-    def warn(self, line: str) -> None:
-        self.info(line)
-
-    def fail(self, lines: list[str], status: int = 1) -> NoReturn:
-        for line in lines:
-            print(line, file=sys.stderr, flush=True)
-        raise SystemExit(status)
-
-
 def build(
     wrapped: Wrapped,
     kind: ArtifactKind,
@@ -71,7 +57,7 @@ def build(
     metadata: Optional[str],
 ) -> str:
     """One build; an interrupt ends it with one line, and nothing written under its name."""
-    sink = _StderrSink()
+    sink = OutputSink()
     try:
         return _Build(wrapped, kind, directory, Reporter(sink)).run(config_settings, metadata)
     except KeyboardInterrupt:

@@ -1,8 +1,7 @@
-"""The hatchling build hook: a thin adapter from hatchling's hook API to the core.
-
-Hatchling imports every ``hatch`` entry point on every build in the environment, so this
-module imports nothing but hatchling's own interface; the core is imported when the hook
-runs, which is only for projects that configured ``[tool.hatch.build.hooks.smart-tool]``.
+"""The hatchling build hook's work: what :mod:`smart_tool_build.hatch_hook` (the entry
+module hatchling imports on every build in the environment) does once a project that
+configured ``[tool.hatch.build.hooks.smart-tool]`` builds. The entry module imports nothing
+but hatchling's interface; this module is imported when the hook runs, the core when it plans.
 
 What each target gets is decided by :func:`smart_tool_build.plan.build_plan.plan_build` (the places are
 :mod:`smart_tool_build.plan.layout`'s and, for collections, :mod:`smart_tool_build.rules.collection`'s):
@@ -33,18 +32,16 @@ from __future__ import annotations
 import contextlib
 import os
 from pathlib import Path
+from typing import TYPE_CHECKING, Any, Optional
 
-from hatchling.builders.hooks.plugin.interface import BuildHookInterface
-from hatchling.plugin import hookimpl
+from .reporter import OutputSink, Reporter
 
-TYPE_CHECKING = False
 if TYPE_CHECKING:
-    from typing import Any, NoReturn, Optional
+    from hatchling.builders.hooks.plugin.interface import BuildHookInterface
 
-    from .adapters.reporter import Reporter
-    from .plan.build_plan import BuildPlan
-    from .plan.layout import ArtifactKind
-    from .project.config import HookOptions
+    from ..plan.build_plan import BuildPlan
+    from ..plan.layout import ArtifactKind
+    from ..project.config import HookOptions
 
 TABLE = "tool.hatch.build.hooks.smart-tool"
 #: keys hatchling itself reads from every build-hook table; never ours to refuse
@@ -60,38 +57,53 @@ HATCH_HOOK_KEYS = frozenset(
 
 def hook_options(values: dict[str, Any]) -> HookOptions:
     """The hook table's options, as the core layers them over ``[tool.smart-tool]``."""
-    from .project.config import HookOptions
+    from ..project.config import HookOptions
 
     return HookOptions(TABLE, values, HATCH_HOOK_KEYS)
 
 
-class SmartToolBuildHook(BuildHookInterface):  # type: ignore[type-arg]
-    """Fails a build of an invalid smart tool; guarantees its files in wheel and sdist."""
+class HatchlingBuild:
+    """One hatchling build of one target, for the hook that runs it (``hook``: hatchling's
+    ``root``, ``metadata``, ``config``, ``target_name``, ``build_config`` and ``app``): fails
+    a build of an invalid smart tool; guarantees its files in wheel and sdist."""
 
-    PLUGIN_NAME = "smart-tool"
-
-    def __init__(self, *args: Any, **kwargs: Any) -> None:
-        super().__init__(*args, **kwargs)
+    def __init__(self, hook: BuildHookInterface) -> None:  # type: ignore[type-arg]
+        self.hook = hook
         #: the plan of a build whose archive is verified in ``finalize`` (None: nothing to do)
         self._plan: Optional[BuildPlan] = None
         self._reporter: Optional[Reporter] = None
         #: where files whose source the project force-includes elsewhere are copied from
         self._staging: Optional[str] = None
 
+    # what hatchling gives the hook
+    @property
+    def root(self) -> str:
+        return str(self.hook.root)
+
+    @property
+    def metadata(self) -> Any:
+        return self.hook.metadata
+
+    @property
+    def config(self) -> Any:
+        return self.hook.config
+
+    @property
+    def target_name(self) -> str:
+        return str(self.hook.target_name)
+
+    @property
+    def build_config(self) -> Any:
+        return self.hook.build_config
+
     def _report(self) -> Reporter:
         if self._reporter is None:
-            from .adapters.reporter import Reporter
-
-            self._reporter = Reporter(_HatchSink(self.app))
+            self._reporter = Reporter(OutputSink(self.hook.app))
         return self._reporter
 
     def initialize(self, version: str, build_data: dict[str, Any]) -> None:
-        from .project.optin import wrapper_active
-
-        if wrapper_active():
-            return  # the wrapping backend checks and amends this build itself
-        from .adapters.reporter import overridden
-        from .plan.build_plan import plan_build
+        from ..plan.build_plan import plan_build
+        from .reporter import overridden
 
         # `version` is the build flavour ("standard", "editable"), not the project version
         kind = _artifact_kind(self.target_name, version)
@@ -187,7 +199,7 @@ class SmartToolBuildHook(BuildHookInterface):  # type: ignore[type-arg]
             self._staging = None
         if self._plan is None:
             return
-        from .archives.verify import verify
+        from ..archives.verify import verify
 
         shown = os.path.basename(artifact_path)
         facts = self._plan.facts("wheel" if self.target_name == "wheel" else "sdist")
@@ -222,27 +234,10 @@ class SmartToolBuildHook(BuildHookInterface):  # type: ignore[type-arg]
         try:
             project_id = self.build_config.builder.artifact_project_id
         except AttributeError:  # not hatchling's wheel builder: the standard name
-            from .plan.layout import dist_info_name
+            from ..plan.layout import dist_info_name
 
             return dist_info_name(self.metadata.core.name, version)
         return f"{project_id}.dist-info"
-
-
-class _HatchSink:
-    """The reporter's lines through hatchling's ``app`` (no traceback: ``abort``)."""
-
-    def __init__(self, app: Any) -> None:
-        self.app = app
-
-    def info(self, line: str) -> None:
-        self.app.display_info(line)
-
-    def warn(self, line: str) -> None:
-        self.app.display_warning(line)
-
-    def fail(self, lines: list[str]) -> NoReturn:
-        self.app.abort("\n".join(lines))
-        raise SystemExit(1)  # pragma: no cover - abort exits; this keeps type checkers honest
 
 
 def _artifact_kind(target: str, flavour: str) -> Optional[ArtifactKind]:
@@ -250,8 +245,3 @@ def _artifact_kind(target: str, flavour: str) -> Optional[ArtifactKind]:
     if target == "wheel":
         return "editable" if flavour == "editable" else "wheel"
     return "sdist" if target == "sdist" else None
-
-
-@hookimpl
-def hatch_register_build_hook() -> type[SmartToolBuildHook]:
-    return SmartToolBuildHook
