@@ -89,6 +89,11 @@ class _Build:
             version = archive.core_metadata().get("Version")
             if version and (plan is None or not _same(plan.version, version)):
                 member = "PKG-INFO" if self.kind == "sdist" else "METADATA"
+                if plan is not None:  # the one case the check runs twice: a mismatch found
+                    self.report.note(
+                        f"{built_name} carries Version {version}, not the {plan.version} checked "
+                        f"before the build: checked again with {version}"
+                    )
                 plan = self._plan(version, f"{self.origin} (its {member})")
             if plan is None:
                 self.report.failure(

@@ -52,6 +52,8 @@ class SourceFacts:
     options: Options = field(default_factory=Options)
     #: the package's version as the project writes it (METADATA may carry its normal form)
     written_version: Optional[str] = None
+    #: the version the build checked the tool with (the plan's): the archive's must be it
+    checked_version: Optional[str] = None
 
 
 @dataclass

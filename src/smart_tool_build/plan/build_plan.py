@@ -136,6 +136,7 @@ class BuildPlan:
             else (),
             options=self.options,
             written_version=self.tool.package.version.written if self.tool is not None else None,
+            checked_version=self.version,
         )
 
 

@@ -46,6 +46,7 @@ CodeId = Literal[
     "collection-scenario-tool",
     "collection-module",
     "artifact-readable",
+    "artifact-version-checked",
     "artifact-member-paths",
     "artifact-descriptor-present",
     "artifact-manifest-present",
