@@ -22,9 +22,11 @@ stderr; a failure is exit status 1, an interrupt 130, with no traceback of ours.
 
 from __future__ import annotations
 
+import contextlib
 import os
 import shutil
-from collections.abc import Callable
+import signal
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, NamedTuple, NoReturn, Optional
 
@@ -56,12 +58,31 @@ def build(
     config_settings: Optional[dict[str, Any]],
     metadata: Optional[str],
 ) -> str:
-    """One build; an interrupt ends it with one line, and nothing written under its name."""
+    """One build; an interrupt ends it with one line saying what it left: nothing under the
+    artifact's name, or the artifact whole and verified when it came after the rename."""
     sink = OutputSink()
+    one = _Build(wrapped, kind, directory, Reporter(sink))
     try:
-        return _Build(wrapped, kind, directory, Reporter(sink)).run(config_settings, metadata)
+        return one.run(config_settings, metadata)
     except KeyboardInterrupt:
+        if one.placed is not None:
+            sink.fail([f"{PREFIX}interrupted after {one.placed} was written and verified"], 130)
         sink.fail([f"{PREFIX}interrupted: no {kind} written to {directory}"], 130)
+
+
+@contextlib.contextmanager
+def _held() -> Iterator[None]:
+    """SIGINT and SIGTERM wait while the block runs, and arrive once it ends: the rename into
+    place and what it means, or the scratch folder's removal, are never cut in half."""
+    mask = getattr(signal, "pthread_sigmask", None)
+    if mask is None:  # pragma: no cover - not POSIX
+        yield
+        return
+    before = mask(signal.SIG_BLOCK, {signal.SIGINT, signal.SIGTERM})
+    try:
+        yield
+    finally:
+        mask(signal.SIG_SETMASK, before)
 
 
 class _Build:
@@ -69,6 +90,8 @@ class _Build:
         self.wrapped, self.kind, self.directory, self.report = wrapped, kind, directory, reporter
         self.root = Path.cwd()
         self.origin = f"the version {wrapped.name} resolved"
+        #: the artifact once it has its final name (an interrupt after that leaves it, whole)
+        self.placed: Optional[Path] = None
 
     def run(self, config_settings: Optional[dict[str, Any]], metadata: Optional[str]) -> str:
         """Everything happens in a scratch folder inside the output folder; the artifact takes
@@ -109,7 +132,8 @@ class _Build:
             self._place(checked, final)
             return built_name
         finally:
-            shutil.rmtree(scratch, ignore_errors=True)
+            with _held():
+                shutil.rmtree(scratch, ignore_errors=True)
 
     def _make_scratch(self, scratch: Path) -> None:
         """Made inside the ``try`` that removes it (named first, so an interrupt the moment it
@@ -122,11 +146,14 @@ class _Build:
             )
 
     def _place(self, path: Path, final: Path) -> None:
-        """``path`` becomes ``final`` in one step: a reader sees the whole artifact or none."""
-        try:
-            os.replace(path, final)
-        except OSError as exc:
-            self.report.failure(f"cannot write {final}: {exc.strerror or exc}")
+        """``path`` becomes ``final`` in one step: a reader sees the whole artifact or none,
+        and an interrupt comes before the rename or after :attr:`placed` says so."""
+        with _held():
+            try:
+                os.replace(path, final)
+            except OSError as exc:
+                self.report.failure(f"cannot write {final}: {exc.strerror or exc}")
+            self.placed = final
 
     def _version_before(
         self, metadata: Optional[str], config_settings: Optional[dict[str, Any]]
