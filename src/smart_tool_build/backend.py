@@ -78,7 +78,9 @@ def _wrapped() -> tuple[str, Any]:
         for part in filter(None, attribute.split(".")):
             backend = getattr(backend, part)
     except ImportError as exc:
-        _refuse(choice, f"{named} cannot be imported, {exc}", _install_hint(module))
+        from .adapters.wrapper import install_hint
+
+        _refuse(choice, f"{named} cannot be imported, {exc}", install_hint(module))
     except AttributeError:
         _refuse(
             choice, f"{named} names no object in {module}", "name the backend as its build-backend line does"
@@ -88,26 +90,10 @@ def _wrapped() -> tuple[str, Any]:
     return choice.backend, backend
 
 
-def _install_hint(module: str) -> str:
-    from .project.backends import by_module
-
-    row = by_module(module)
-    wanted = f'"{row.requirement}"' if row is not None else "the distribution that provides it"
-    return f"add {wanted} to [build-system].requires"
-
-
 def _refuse(choice: Any, problem: str, hint: Optional[str] = None) -> NoReturn:
-    """End the build with one coded line at the pyproject.toml key ``choice`` came from."""
-    from .diagnostics.diagnostic import make
-    from .parsing.lines import toml_line
+    from .adapters.wrapper import refuse
 
-    try:
-        with open(PYPROJECT, encoding="utf-8", errors="replace") as handle:
-            text: Optional[str] = handle.read()
-    except OSError:
-        text = None
-    line = toml_line(text, choice.key) if choice.key else None
-    _fail([str(make("build-system-opt-in", PYPROJECT, line, problem, hint))])
+    refuse(choice, problem, hint)
 
 
 @contextlib.contextmanager
