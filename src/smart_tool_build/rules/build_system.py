@@ -20,7 +20,7 @@ from typing import Any, Optional
 
 from ..diagnostics.diagnostic import Diagnostic, make
 from ..parsing.lines import toml_line
-from ..project.backends import WRAPPED, WRAPPER, by_module, choose
+from ..project.backends import HOOK, WRAPPED, WRAPPER, by_module, choose
 from ..project.optin import names_us
 
 _HATCH_TABLE = ("tool", "hatch", "build", "hooks", "smart-tool")
@@ -68,7 +68,8 @@ def build_system_rules(document: Mapping[str, Any], text: Optional[str], path: s
         return []
     if not asked or not isinstance(backend, str):
         return []
-    if backend == "hatchling.build" and not _has_hatch_table(document):
+    row = by_module(backend)
+    if row is not None and row.opt_in == HOOK and not _has_hatch_table(document):
         return [
             make(
                 "build-system-opt-in",
@@ -80,7 +81,6 @@ def build_system_rules(document: Mapping[str, Any], text: Optional[str], path: s
                 "add the table [tool.hatch.build.hooks.smart-tool] (empty is enough)",
             )
         ]
-    row = by_module(backend)
     if row is not None and row.opt_in == WRAPPED:
         name = row.name
         return [
