@@ -201,3 +201,15 @@ def test_a_new_backend_is_one_row(tmp_path: Path, monkeypatch: pytest.MonkeyPatc
     with zipfile.ZipFile(wheel) as archive:
         descriptor = json.loads(archive.read("flit_core_tool-0.4.0.dist-info/smart-tool.json"))
     assert descriptor["cli_argv"] == ["flit-core-tool"]
+
+
+def test_the_wheel_s_hint_is_its_row_s_way_in() -> None:
+    from smart_tool_build.project.backends import opt_in_hint
+
+    assert "[tool.hatch.build.hooks.smart-tool]" in opt_in_hint(family_of("hatchling 1.27.0"))
+    assert opt_in_hint(family_of("setuptools (75.0)")) == "add smart-tool-build to [build-system].requires"
+    assert opt_in_hint(family_of("flit 3.12.0")) == (
+        'flit_core has no plugins: build through the wrapper, build-backend = "smart_tool_build.backend" '
+        "with smart-tool-build and flit-core in requires"
+    )
+    assert "see the README" in opt_in_hint(family_of("hand"))
