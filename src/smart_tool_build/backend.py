@@ -63,25 +63,37 @@ def _document() -> Mapping[str, Any]:
 
 @functools.cache
 def _wrapped() -> tuple[str, Any]:
-    """(its name, the backend object) of the backend this project's build wraps."""
+    """(its name, the backend object) of the backend this project's build wraps. A value
+    that names no backend, nothing importable, or a module without the two mandatory hooks
+    ends the build with one coded line naming the right value."""
     choice = choose(_document())
     if choice.backend is None:
-        _fail([f"{_PREFIX}{choice.problem}"])
+        _refuse(choice, str(choice.problem), choice.hint)
     from importlib import import_module
 
     module, _, attribute = choice.backend.partition(":")
+    named = f"{choice.origin}: {choice.backend!r}"
     try:
         backend: Any = import_module(module)
+        for part in filter(None, attribute.split(".")):
+            backend = getattr(backend, part)
     except ImportError as exc:
-        _fail(
-            [
-                f"{_PREFIX}cannot import the backend to wrap, {module!r} ({choice.origin}): {exc}; "
-                "add it to [build-system].requires"
-            ]
+        from .adapters.wrapper import install_hint
+
+        _refuse(choice, f"{named} cannot be imported, {exc}", install_hint(module))
+    except AttributeError:
+        _refuse(
+            choice, f"{named} names no object in {module}", "name the backend as its build-backend line does"
         )
-    for part in filter(None, attribute.split(".")):
-        backend = getattr(backend, part)
+    if not all(callable(getattr(backend, hook, None)) for hook in ("build_wheel", "build_sdist")):
+        _refuse(choice, f"{named} has no build_wheel and build_sdist hooks: it is not a PEP 517 backend")
     return choice.backend, backend
+
+
+def _refuse(choice: Any, problem: str, hint: Optional[str] = None) -> NoReturn:
+    from .adapters.wrapper import refuse
+
+    refuse(choice, problem, hint)
 
 
 @contextlib.contextmanager

@@ -2,7 +2,9 @@
 the lines it marked TODO are completed: the result is a smart tool that the backend ships
 (both archives, byte for byte).
 
-One build per backend family: the hatchling hook, the setuptools plugin, the wrapping backend;
+One build per backend init serves and the test environment has: the hatchling hook, the
+setuptools plugin, the wrapping backend over uv_build, flit_core, pdm-backend and poetry-core
+(maturin, scikit-build-core and meson-python need a compiler's project);
 and a uv project from uv's own template, whose build refuses init's TODO lines and whose
 printed `[tool.uv] cache-keys` make `uv pip install .` rebuild when the manifest changes.
 """
@@ -97,6 +99,22 @@ def complete(manifest: Path) -> None:
             'build-backend = "smart_tool_build.backend"',
             id="uv_build-wrapped",
         ),
+        # every other backend init serves with the wrapper: the backend value it prints is the
+        # module the wrapper imports (it once printed "flit_core", and the build crashed)
+        *(
+            pytest.param(
+                kind,
+                f'[build-system]\nrequires = ["{requirement}"]\nbuild-backend = "{module}"\n\n',
+                f"src/acme_{kind}",
+                f'backend = "{module}"',
+                id=f"{name}-wrapped",
+            )
+            for kind, requirement, module, name in [
+                ("bolt", "flit_core>=3.4", "flit_core.buildapi", "flit_core"),
+                ("nut", "pdm-backend", "pdm.backend", "pdm-backend"),
+                ("washer", "poetry-core>=2", "poetry.core.masonry.api", "poetry-core"),
+            ]
+        ),
     ],
 )
 def test_initialised_then_built(
@@ -180,3 +198,34 @@ def test_a_uv_template_project(builder: Builder) -> None:
     again = subprocess.run(install, cwd=root, env=env, capture_output=True, text=True, timeout=600)
     assert again.returncode == 0, again.stdout + again.stderr
     assert installed_manifest().endswith("One more line, after the first install.\n"), again.stderr
+
+
+GIT = "smart-tool-build @ git+https://github.com/smart-tool-build/smart-tool-build@v0.1.0"
+
+
+def test_hatchling_takes_the_direct_reference_init_says_to_list_with_the_lines_it_prints(
+    builder: Builder,
+) -> None:
+    """init tells a tool to list its smart-tool-build requirement in [project].dependencies;
+    hatchling refuses a direct reference there unless allowed, and init prints the allowance.
+    The wheel is built (hatchling fetches no dependency) with and without those lines."""
+    hatchling = '[build-system]\nrequires = ["hatchling"]\nbuild-backend = "hatchling.build"\n\n'
+    root = fresh_project(builder, "rivet", hatchling, "src/acme_rivet")
+    done = smart_tool("init", root, "--requirement", GIT)
+    assert done.returncode == 0, done.stdout + done.stderr
+    allowance = "[tool.hatch.metadata]\nallow-direct-references = true"
+    assert f"\n{allowance}\n" in done.stdout, done.stdout
+    complete(next(root.rglob("SMART_TOOL.md")))
+    # the build-system lines with the bare name (the wheelhouse has it); the direct reference
+    # where init says a tool lists it for run time
+    lines = build_setup(tomllib.loads((root / "pyproject.toml").read_text())).lines
+    project = PROJECT.format(kind="rivet").replace(
+        'requires-python = ">=3.9"\n', f'requires-python = ">=3.9"\ndependencies = ["{GIT}"]\n'
+    )
+    (root / "pyproject.toml").write_text("\n".join(lines) + "\n\n" + project)
+    refused = builder.build(root, targets=("wheel",))
+    assert not refused.ok and "allow-direct-references" in refused.output, refused.output
+    (root / "pyproject.toml").write_text("\n".join(lines) + "\n\n" + project + "\n" + allowance + "\n")
+    built = builder.build(root, targets=("wheel",))
+    assert built.ok, built.output
+    assert "acme_rivet-0.4.0-py3-none-any.whl verified" in built.output, built.output

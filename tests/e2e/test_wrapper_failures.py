@@ -75,8 +75,11 @@ def test_two_known_backends_and_no_backend_key_is_one_line_naming_the_key(builde
     edit(project / "pyproject.toml", '"flit_core"]', '"flit_core", "setuptools>=64"]')
     build = builder.build(project)
     assert_nothing_left(build)
-    (line,) = [line for line in build.output.splitlines() if line.startswith("smart-tool: ")]
-    assert "set [tool.smart-tool] backend" in line and "flit_core.buildapi, setuptools.build_meta" in line
+    (line,) = [line for line in build.output.splitlines() if "build-system-opt-in" in line]
+    # one coded line, at build-backend (the wrapper's own line), naming the key to set
+    assert line.startswith("pyproject.toml:3: build-system-opt-in: set [tool.smart-tool] backend"), line
+    assert "flit_core.buildapi, setuptools.build_meta" in line
+    assert not [line for line in build.output.splitlines() if line.startswith("smart-tool: ")]
 
 
 def test_the_backend_key_picks_the_backend(builder: Builder) -> None:

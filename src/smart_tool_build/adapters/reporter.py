@@ -1,7 +1,8 @@
 """What a build says: one output path for every adapter.
 
-The hatchling hook, the setuptools plugin and the wrapping backend each hand a :class:`Sink`
-(how one line reaches their medium: hatchling's ``app``, stderr) to a :class:`Reporter`,
+The hatchling hook, the setuptools plugin and the wrapping backend each hand the one
+:class:`OutputSink` (how one line reaches their medium: hatchling's ``app``, stderr) to a
+:class:`Reporter`,
 which decides every line: a diagnostic's, the note for each error ``ignore`` set aside, the
 summary of a build that stops (with the pointer to ``smart-tool codes``, and to
 ``smart-tool fix`` when a finding has a fix), the verdict on a finished archive. So the three
@@ -11,8 +12,9 @@ differs, since each backend resolves the version its own way.
 
 from __future__ import annotations
 
+import sys
 from collections.abc import Callable, Iterable, Sequence
-from typing import TYPE_CHECKING, NoReturn, Protocol
+from typing import TYPE_CHECKING, Any, NoReturn, Optional, Protocol
 
 from ..diagnostics.diagnostic import Diagnostic, Severity
 
@@ -35,6 +37,51 @@ class Sink(Protocol):
 
     def fail(self, lines: list[str]) -> NoReturn:
         """Print ``lines`` (errors, then the summary last) and end the build."""
+
+
+class OutputSink:
+    """The one sink every adapter prints through: hatchling's ``app`` when given (its
+    ``display_*``, and ``abort`` to end the build without a traceback), else stderr.
+
+    The end of a build is ``app.abort``, else ``error`` raised with the last line (setuptools
+    prints a :class:`~smart_tool_build.adapters.setuptools_commands.SmartToolError` as
+    ``error: <line>``), else exit status ``status``. ``quiet`` holds back all but the end."""
+
+    def __init__(
+        self,
+        app: Any = None,
+        *,
+        quiet: bool = False,
+        error: Optional[Callable[[str], BaseException]] = None,
+    ) -> None:
+        self.app, self.quiet, self.error = app, quiet, error
+
+    def info(self, line: str) -> None:
+        if self.quiet:
+            return
+        if self.app is not None:
+            self.app.display_info(line)
+        else:
+            print(line, file=sys.stderr, flush=True)
+
+    def warn(self, line: str) -> None:
+        if self.quiet:
+            return
+        if self.app is not None:
+            self.app.display_warning(line)
+        else:
+            print(line, file=sys.stderr, flush=True)
+
+    def fail(self, lines: list[str], status: int = 1) -> NoReturn:
+        if self.app is not None:
+            self.app.abort("\n".join(lines))
+            raise SystemExit(status)  # pragma: no cover - abort exits; this keeps type checkers honest
+        shown = lines[:-1] if self.error is not None else lines
+        for line in shown:
+            print(line, file=sys.stderr, flush=True)
+        if self.error is not None:
+            raise self.error(lines[-1])
+        raise SystemExit(status)
 
 
 def _codes_help(diagnostics: Iterable[Diagnostic]) -> str:

@@ -34,16 +34,15 @@ from __future__ import annotations
 import contextlib
 import os
 import shutil
-import sys
 import tempfile
 from collections.abc import Callable
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, ClassVar, NoReturn, Optional
+from typing import TYPE_CHECKING, Any, ClassVar, Optional
 
 from ..project.manifest_model import PROJECTION_NAME
 from ..project.names import DESCRIPTOR_NAME, MANIFEST_NAME
 from ..project.optin import SETUPTOOLS_STATE_ATTRIBUTE as STATE_ATTRIBUTE
-from .reporter import Reporter
+from .reporter import OutputSink, Reporter
 
 if TYPE_CHECKING:
     from ..archives.verify import SourceFacts
@@ -87,7 +86,7 @@ class _State:
         #: set by editable_wheel/develop: nothing is copied, the source tree is read in place
         self.editable = False
         self.plan: Optional[BuildPlan] = None
-        self.reporter: Reporter = Reporter(_SetuptoolsSink())
+        self.reporter: Reporter = Reporter(_sink())
 
     def check(self, command: Any) -> BuildPlan:
         """Check the root once, with the final version; raise :class:`SmartToolError` on errors."""
@@ -108,7 +107,7 @@ class _State:
         commands = set(getattr(dist, "commands", None) or ())
         metadata_only = bool(commands) and commands <= _METADATA_ONLY
         # a metadata-only process says what it found only when that stops the build
-        self.reporter.sink = _SetuptoolsSink(quiet=metadata_only and not plan.failed())
+        self.reporter.sink = _sink(quiet=metadata_only and not plan.failed())
         self.reporter.planned(plan)
         self.plan = plan
         return plan
@@ -134,25 +133,11 @@ def _state(command: Any) -> _State:
 # ---------------------------------------------------------------------------- output
 
 
-class _SetuptoolsSink:
+def _sink(*, quiet: bool = False) -> OutputSink:
     """The reporter's lines on stderr, as the wrapping backend writes them; the end of a build
     is a :class:`SmartToolError`, which setuptools prints as ``error: <summary>`` with no
     traceback (the errors above it are printed first, one a line)."""
-
-    def __init__(self, *, quiet: bool = False) -> None:
-        self.quiet = quiet
-
-    def info(self, line: str) -> None:
-        if not self.quiet:
-            print(line, file=sys.stderr, flush=True)
-
-    def warn(self, line: str) -> None:
-        self.info(line)
-
-    def fail(self, lines: list[str]) -> NoReturn:
-        for line in lines[:-1]:
-            print(line, file=sys.stderr, flush=True)
-        raise SmartToolError(lines[-1])
+    return OutputSink(quiet=quiet, error=SmartToolError)
 
 
 # ---------------------------------------------------------------------------- the wrappers

@@ -22,19 +22,21 @@ stderr; a failure is exit status 1, an interrupt 130, with no traceback of ours.
 
 from __future__ import annotations
 
+import contextlib
 import os
 import shutil
-import sys
-from collections.abc import Callable
+import signal
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, NamedTuple, NoReturn, Optional
 
 from ..plan.build_plan import BuildPlan, plan_build
-from .reporter import PREFIX, Reporter
+from .reporter import PREFIX, OutputSink, Reporter
 
 if TYPE_CHECKING:
     from ..archives.reader import Archive
     from ..plan.layout import ArtifactKind, PlannedFile
+    from ..project.backends import Choice
 
 _HOOKS = {"wheel": "build_wheel", "sdist": "build_sdist", "editable": "build_editable"}
 
@@ -50,19 +52,6 @@ class Wrapped(NamedTuple):
     call: Callable[..., Any]
 
 
-class _StderrSink:
-    def info(self, line: str) -> None:
-        print(line, file=sys.stderr, flush=True)
-
-    def warn(self, line: str) -> None:
-        self.info(line)
-
-    def fail(self, lines: list[str], status: int = 1) -> NoReturn:
-        for line in lines:
-            print(line, file=sys.stderr, flush=True)
-        raise SystemExit(status)
-
-
 def build(
     wrapped: Wrapped,
     kind: ArtifactKind,
@@ -70,12 +59,31 @@ def build(
     config_settings: Optional[dict[str, Any]],
     metadata: Optional[str],
 ) -> str:
-    """One build; an interrupt ends it with one line, and nothing written under its name."""
-    sink = _StderrSink()
+    """One build; an interrupt ends it with one line saying what it left: nothing under the
+    artifact's name, or the artifact whole and verified when it came after the rename."""
+    sink = OutputSink()
+    one = _Build(wrapped, kind, directory, Reporter(sink))
     try:
-        return _Build(wrapped, kind, directory, Reporter(sink)).run(config_settings, metadata)
+        return one.run(config_settings, metadata)
     except KeyboardInterrupt:
+        if one.placed is not None:
+            sink.fail([f"{PREFIX}interrupted after {one.placed} was written and verified"], 130)
         sink.fail([f"{PREFIX}interrupted: no {kind} written to {directory}"], 130)
+
+
+@contextlib.contextmanager
+def _held() -> Iterator[None]:
+    """SIGINT and SIGTERM wait while the block runs, and arrive once it ends: the rename into
+    place and what it means, or the scratch folder's removal, are never cut in half."""
+    mask = getattr(signal, "pthread_sigmask", None)
+    if mask is None:  # pragma: no cover - not POSIX
+        yield
+        return
+    before = mask(signal.SIG_BLOCK, {signal.SIGINT, signal.SIGTERM})
+    try:
+        yield
+    finally:
+        mask(signal.SIG_SETMASK, before)
 
 
 class _Build:
@@ -83,6 +91,8 @@ class _Build:
         self.wrapped, self.kind, self.directory, self.report = wrapped, kind, directory, reporter
         self.root = Path.cwd()
         self.origin = f"the version {wrapped.name} resolved"
+        #: the artifact once it has its final name (an interrupt after that leaves it, whole)
+        self.placed: Optional[Path] = None
 
     def run(self, config_settings: Optional[dict[str, Any]], metadata: Optional[str]) -> str:
         """Everything happens in a scratch folder inside the output folder; the artifact takes
@@ -103,6 +113,11 @@ class _Build:
             version = archive.core_metadata().get("Version")
             if version and (plan is None or not _same(plan.version, version)):
                 member = "PKG-INFO" if self.kind == "sdist" else "METADATA"
+                if plan is not None:  # the one case the check runs twice: a mismatch found
+                    self.report.note(
+                        f"{built_name} carries Version {version}, not the {plan.version} checked "
+                        f"before the build: checked again with {version}"
+                    )
                 plan = self._plan(version, f"{self.origin} (its {member})")
             if plan is None:
                 self.report.failure(
@@ -118,7 +133,8 @@ class _Build:
             self._place(checked, final)
             return built_name
         finally:
-            shutil.rmtree(scratch, ignore_errors=True)
+            with _held():
+                shutil.rmtree(scratch, ignore_errors=True)
 
     def _make_scratch(self, scratch: Path) -> None:
         """Made inside the ``try`` that removes it (named first, so an interrupt the moment it
@@ -131,11 +147,14 @@ class _Build:
             )
 
     def _place(self, path: Path, final: Path) -> None:
-        """``path`` becomes ``final`` in one step: a reader sees the whole artifact or none."""
-        try:
-            os.replace(path, final)
-        except OSError as exc:
-            self.report.failure(f"cannot write {final}: {exc.strerror or exc}")
+        """``path`` becomes ``final`` in one step: a reader sees the whole artifact or none,
+        and an interrupt comes before the rename or after :attr:`placed` says so."""
+        with _held():
+            try:
+                os.replace(path, final)
+            except OSError as exc:
+                self.report.failure(f"cannot write {final}: {exc.strerror or exc}")
+            self.placed = final
 
     def _version_before(
         self, metadata: Optional[str], config_settings: Optional[dict[str, Any]]
@@ -246,3 +265,32 @@ def _same(a: str, b: str) -> bool:
     from ..rules.versions import same_version
 
     return same_version(a, b)
+
+
+# ----------------------------------------------------------------------------- a backend it cannot wrap
+
+
+def install_hint(module: str) -> str:
+    """What to add so that ``module`` (a backend that cannot be imported) can be: its row's
+    requirement in the one table of backends, when it has a row."""
+    from ..project.backends import by_module
+
+    row = by_module(module)
+    wanted = f'"{row.requirement}"' if row is not None else "the distribution that provides it"
+    return f"add {wanted} to [build-system].requires"
+
+
+def refuse(choice: Choice, problem: str, hint: Optional[str] = None) -> NoReturn:
+    """End the build with one ``build-system-opt-in`` line at the pyproject.toml key the
+    backend's choice came from (``choice.key``)."""
+    from ..diagnostics.diagnostic import make
+    from ..parsing.lines import toml_line
+    from ..project.names import PYPROJECT
+
+    try:
+        with open(PYPROJECT, encoding="utf-8", errors="replace") as handle:
+            text: Optional[str] = handle.read()
+    except OSError:
+        text = None
+    line = toml_line(text, choice.key) if choice.key else None
+    OutputSink().fail([str(make("build-system-opt-in", PYPROJECT, line, problem, hint))])

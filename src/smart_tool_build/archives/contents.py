@@ -60,6 +60,8 @@ class SourceFacts:
     #: the library skills the artifact must carry whole, at their places in it (None: the
     #: build planned none, and the artifact's own are not judged)
     skills: Optional[tuple[SkillFacts, ...]] = None
+    #: the version the build checked the tool with (the plan's): the archive's must be it
+    checked_version: Optional[str] = None
 
 
 @dataclass

@@ -11,7 +11,7 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import Any, Optional
 
-from ..diagnostics.diagnostic import make, set_aside
+from ..diagnostics.diagnostic import Diagnostic, make, set_aside
 from ..project.config import Options
 from .contents import ArtifactReport, SourceFacts, unreadable
 from .options import carried_options
@@ -103,6 +103,37 @@ def verify(
         from .sdist_checks import check_sdist
 
         check_sdist(archive, report, shown, source)
+    if source is not None:
+        out.extend(
+            _checked_version(archive.files, archive.kind, report.version, source.checked_version, shown)
+        )
     out.sort(key=lambda d: (d.path or "", d.line or 0))
     report.diagnostics, report.ignored = set_aside(out, report.options.ignore)
     return report
+
+
+def _checked_version(
+    names: Any, kind: str, version: Optional[str], checked: Optional[str], shown: str
+) -> list[Diagnostic]:
+    """``artifact-version-checked``: the archive's own Version is the one the build checked."""
+    if version is None or checked is None:
+        return []
+    from ..rules.versions import same_version
+
+    if same_version(checked, version):
+        return []
+    if kind == "wheel":
+        folders = dist_info_folders(list(names))
+        member = f"{folders[0]}/METADATA" if len(folders) == 1 else "METADATA"
+    else:
+        top = next(iter(names), "").split("/", 1)[0]
+        member = f"{top}/PKG-INFO" if top else "PKG-INFO"
+    return [
+        make(
+            "artifact-version-checked",
+            f"{shown}/{member}",
+            None,
+            f"the {kind} carries Version {version}, but the build checked the tool with {checked}",
+            "make the version resolve once, then rebuild",
+        )
+    ]

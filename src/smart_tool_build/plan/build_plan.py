@@ -157,6 +157,7 @@ class BuildPlan:
             options=self.options,
             written_version=self.tool.package.version.written if self.tool is not None else None,
             skills=skills,
+            checked_version=self.version,
         )
 
 

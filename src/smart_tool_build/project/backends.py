@@ -1,10 +1,20 @@
-"""Which build backend the wrapping backend wraps, and how each backend family opts in.
+"""The one table of build backends, and which one the wrapping backend wraps.
+
+Every fact about a backend lives in :data:`TABLE`, one :class:`Backend` row each: the PEP 517
+module ``build-backend`` names (also what the wrapper imports and what ``smart-tool init``
+prints as ``[tool.smart-tool] backend``), its distribution name, how it opts in (hatchling's
+hook, setuptools' plugin, or the wrapper), the requirement ``init`` adds when the project
+lists none, and the ``Generator`` its wheels carry. ``init`` (:mod:`..rules.build_lines`),
+the rules (:mod:`..rules.build_system`), the hints on a finished wheel and the wrapper all
+read it: a new backend is one row here.
 
 Standard library only: the wrapper's cheap hooks (``get_requires_for_build_*``) need the
 answer and must import nothing of the core. The rule, once for the wrapper and ``check``:
 ``[tool.smart-tool] backend`` names it as ``build-backend`` would (``uv_build``,
 ``flit_core.buildapi``, ``pkg.module:object``); without the key, ``[build-system].requires``
-must name exactly one backend of :data:`KNOWN_BACKENDS`.
+must name exactly one backend of the table. A ``backend`` value that is a row's distribution
+name or names a module above its PEP 517 module (``"flit-core"``, ``"flit_core"``) is refused,
+naming the row's module.
 """
 
 from __future__ import annotations
@@ -20,23 +30,105 @@ if TYPE_CHECKING:
 
 #: how ``build-backend`` names the wrapper
 WRAPPER = "smart_tool_build.backend"
-#: distribution name (PEP 503) -> how ``build-backend`` names that backend
-KNOWN_BACKENDS = {
-    "uv-build": "uv_build",
-    "flit-core": "flit_core.buildapi",
-    "pdm-backend": "pdm.backend",
-    "poetry-core": "poetry.core.masonry.api",
-    "hatchling": "hatchling.build",
-    "setuptools": "setuptools.build_meta",
-    "maturin": "maturin",
-    "scikit-build-core": "scikit_build_core.build",
-    "meson-python": "mesonpy",
+#: the ways a backend gets its builds checked
+HOOK, PLUGIN, WRAPPED = "hook", "plugin", "wrapper"
+
+
+class Backend:
+    """One row of the table. A plain class (not a NamedTuple): the cheap hooks import no typing."""
+
+    __slots__ = ("aliases", "distribution", "generators", "module", "name", "opt_in", "requirement")
+
+    def __init__(
+        self,
+        module: str,
+        distribution: str,
+        opt_in: str,
+        *,
+        name: str = "",
+        requirement: str = "",
+        generators: tuple[str, ...] = (),
+        aliases: tuple[str, ...] = (),
+    ) -> None:
+        #: the PEP 517 module (``module`` or ``module:object``) as ``build-backend`` names it;
+        #: what the wrapper imports and what ``init`` prints as ``[tool.smart-tool] backend``
+        self.module = module
+        #: its distribution name, normalized (PEP 503): what ``[build-system].requires`` lists
+        self.distribution = distribution
+        #: :data:`HOOK` (hatchling), :data:`PLUGIN` (setuptools) or :data:`WRAPPED`
+        self.opt_in = opt_in
+        #: how messages and ``init`` name it
+        self.name = name or distribution
+        #: what ``init`` puts in ``requires`` when the project lists no requirement of it
+        self.requirement = requirement or distribution
+        #: the first word of the ``Generator`` in the WHEEL file of the wheels it writes
+        self.generators = generators or (distribution,)
+        #: other ``build-backend`` values that name the same backend
+        self.aliases = aliases
+
+    def __repr__(self) -> str:
+        return f"Backend({self.module!r}, {self.distribution!r}, {self.opt_in!r})"
+
+
+#: every backend smart-tool-build knows, by its PEP 517 module
+TABLE: dict[str, Backend] = {
+    row.module: row
+    for row in (
+        Backend("hatchling.build", "hatchling", HOOK, generators=("hatchling",)),
+        Backend(
+            "setuptools.build_meta",
+            "setuptools",
+            PLUGIN,
+            requirement="setuptools>=61",
+            generators=("setuptools", "bdist_wheel"),
+            aliases=("setuptools.build_meta:__legacy__",),
+        ),
+        Backend("uv_build", "uv-build", WRAPPED, name="uv_build", requirement="uv_build", generators=("uv",)),
+        Backend("flit_core.buildapi", "flit-core", WRAPPED, name="flit_core", generators=("flit",)),
+        Backend("pdm.backend", "pdm-backend", WRAPPED),
+        Backend("poetry.core.masonry.api", "poetry-core", WRAPPED, generators=("poetry",)),
+        Backend("maturin", "maturin", WRAPPED),
+        Backend("scikit_build_core.build", "scikit-build-core", WRAPPED),
+        Backend("mesonpy", "meson-python", WRAPPED, generators=("meson",)),
+    )
 }
-#: backends with a plugin of ours: the wrapper is not needed there (but works)
-PLUGIN_BACKENDS = ("hatchling.build", "setuptools.build_meta")
 _OBJECT_REFERENCE = re.compile(
     r"[A-Za-z_][\w]*(?:\.[A-Za-z_][\w]*)*(?::[A-Za-z_][\w]*(?:\.[A-Za-z_][\w]*)*)?\Z"
 )
+
+
+def normalize(name: str) -> str:
+    """A distribution name as PEP 503 compares it."""
+    return re.sub(r"[-_.]+", "-", name).lower()
+
+
+def by_module(module: object) -> Optional[Backend]:
+    """The row whose ``build-backend`` value (or one of its aliases) is ``module``."""
+    if not isinstance(module, str):
+        return None
+    row = TABLE.get(module.strip())
+    if row is not None:
+        return row
+    return next((r for r in TABLE.values() if module.strip() in r.aliases), None)
+
+
+def by_distribution(name: str) -> Optional[Backend]:
+    """The row whose distribution is ``name`` (any spelling PEP 503 takes for the same)."""
+    wanted = normalize(name)
+    return next((r for r in TABLE.values() if r.distribution == wanted), None)
+
+
+def meant(value: str) -> Optional[Backend]:
+    """The row a ``backend`` value that is not its PEP 517 module most likely means: its
+    distribution name (``"flit-core"``), or a module above the one it names (``"flit_core"``,
+    ``"poetry.core"``). None for a row's own module, and for what no row resembles."""
+    text = value.strip()
+    if by_module(text) is not None:
+        return None
+    row = by_distribution(text)
+    if row is not None:
+        return row
+    return next((r for r in TABLE.values() if r.module.startswith(text + ".")), None)
 
 
 class Choice:
@@ -44,14 +136,29 @@ class Choice:
 
     A plain class rather than a NamedTuple, so that the wrapper's cheap hooks import no typing."""
 
-    __slots__ = ("backend", "origin", "problem")
+    __slots__ = ("backend", "hint", "key", "origin", "problem")
 
-    def __init__(self, backend: Optional[str], origin: str, problem: Optional[str] = None) -> None:
+    def __init__(
+        self,
+        backend: Optional[str],
+        origin: str,
+        problem: Optional[str] = None,
+        key: tuple[str, ...] = (),
+        hint: Optional[str] = None,
+    ) -> None:
         self.backend = backend
         #: where the answer came from, for messages
         self.origin = origin
         #: one line naming the key to set, when ``backend`` is None
         self.problem = problem
+        #: the pyproject.toml key the answer came from (for a line number)
+        self.key = key
+        #: the value to write instead, when the table knows it
+        self.hint = hint
+
+
+_KEY = ("tool", "smart-tool", "backend")
+_BUILD_BACKEND = ("build-system", "build-backend")
 
 
 def choose(document: Mapping[str, Any]) -> Choice:
@@ -61,21 +168,31 @@ def choose(document: Mapping[str, Any]) -> Choice:
     if isinstance(table, dict) and "backend" in table:
         value = table["backend"]
         origin = "[tool.smart-tool] backend"
+        row = meant(value) if isinstance(value, str) else None
+        if row is not None:
+            return Choice(
+                None,
+                origin,
+                f'{origin} = "{value.strip()}" is not how build-backend names {row.name}',
+                _KEY,
+                f'backend = "{row.module}"',
+            )
         if not isinstance(value, str) or not _OBJECT_REFERENCE.match(value.strip()):
             return Choice(
                 None,
                 origin,
                 f"{origin} must name a build backend as build-backend does "
                 f'(e.g. "uv_build" or "flit_core.buildapi"), not {value!r}',
+                _KEY,
             )
         if value.strip().split(":", 1)[0] == WRAPPER:
-            return Choice(None, origin, f"{origin} names the wrapper itself: name the backend it wraps")
-        return Choice(value.strip(), origin)
-    names = build_requires(document)
-    known = list(dict.fromkeys(KNOWN_BACKENDS[n] for n in names if n in KNOWN_BACKENDS))
+            return Choice(None, origin, f"{origin} names the wrapper itself: name the backend it wraps", _KEY)
+        return Choice(value.strip(), origin, key=_KEY)
+    rows = [row for row in map(by_distribution, build_requires(document)) if row is not None]
+    known = list(dict.fromkeys(row.module for row in rows))
     if len(known) == 1:
-        return Choice(known[0], f"[build-system].requires names {known[0].split('.', 1)[0]}")
-    listed = ", ".join(sorted(KNOWN_BACKENDS.values()))
+        return Choice(known[0], f"[build-system].requires names {rows[0].name}", key=_BUILD_BACKEND)
+    listed = ", ".join(sorted(TABLE))
     if not known:
         why = f"[build-system].requires names none of the backends it knows ({listed})"
     else:
@@ -84,48 +201,34 @@ def choose(document: Mapping[str, Any]) -> Choice:
         None,
         "[tool.smart-tool] backend",
         f'set [tool.smart-tool] backend = "..." to the backend {WRAPPER} wraps: {why}',
+        _BUILD_BACKEND,
     )
 
 
-#: a wheel's ``Generator`` (its WHEEL file) -> the backend family that wrote it
-_GENERATORS = (
-    ("hatchling", "hatchling.build"),
-    ("setuptools", "setuptools.build_meta"),
-    ("bdist_wheel", "setuptools.build_meta"),
-    ("uv", "uv_build"),
-    ("flit", "flit_core.buildapi"),
-    ("pdm-backend", "pdm.backend"),
-    ("poetry", "poetry.core.masonry.api"),
-    ("maturin", "maturin"),
-    ("scikit-build-core", "scikit_build_core.build"),
-    ("meson", "mesonpy"),
-)
-
-
-def family_of(generator: Optional[str]) -> Optional[str]:
-    """The backend (as build-backend names it) whose wheel says ``Generator: generator``."""
-    if not generator:
+def family_of(generator: Optional[str]) -> Optional[Backend]:
+    """The backend whose wheel says ``Generator: generator``."""
+    if not generator or not generator.strip():
         return None
-    word = generator.strip().split()[0].lower() if generator.strip() else ""
-    for prefix, backend in _GENERATORS:
-        if word == prefix or word.startswith(prefix + "-"):
-            return backend
+    word = generator.strip().split()[0].lower()
+    for row in TABLE.values():
+        for prefix in row.generators:
+            if word == prefix or word.startswith(prefix + "-"):
+                return row
     return None
 
 
-def opt_in_hint(backend: Optional[str]) -> str:
+def opt_in_hint(backend: Optional[Backend]) -> str:
     """How a project on ``backend`` gets its manifest and descriptor built in."""
-    if backend == "hatchling.build":
+    if backend is None:
+        return "build with smart-tool-build in [build-system].requires (see the README for your backend)"
+    if backend.opt_in == HOOK:
         return (
             "add smart-tool-build to [build-system].requires and a "
             "[tool.hatch.build.hooks.smart-tool] table to pyproject.toml"
         )
-    if backend == "setuptools.build_meta":
+    if backend.opt_in == PLUGIN:
         return "add smart-tool-build to [build-system].requires"
-    if backend is not None:
-        name = backend.split(".", 1)[0]
-        return (
-            f"{name} has no plugins: build through the wrapper, "
-            f'build-backend = "{WRAPPER}" with requires = ["smart-tool-build", <your {name} requirement>]'
-        )
-    return "build with smart-tool-build in [build-system].requires (see the README for your backend)"
+    return (
+        f"{backend.name} has no plugins: build through the wrapper, "
+        f'build-backend = "{WRAPPER}" with smart-tool-build and {backend.distribution} in requires'
+    )

@@ -1,6 +1,6 @@
 """The ``[build-system]`` lines that make a project's backend check its smart tool on every
-build: what ``smart-tool init`` prints, and what ``build-system-names-plugin`` names, from
-one source so the two never say different things.
+build: what ``smart-tool init`` prints, and what ``build-system-names-plugin`` tells, both
+from the one table of backends (:data:`smart_tool_build.project.backends.TABLE`).
 """
 
 from __future__ import annotations
@@ -9,40 +9,16 @@ import json
 from collections.abc import Mapping
 from typing import Any, NamedTuple
 
+from ..project.backends import HOOK, PLUGIN, WRAPPED, WRAPPER, Backend, by_module
 from ..project.distribution import normalize_name
 
 OURS = "smart-tool-build"
-WRAPPER = "smart_tool_build.backend"
-
-#: build-backend -> the backend's name, as ``[tool.smart-tool] backend`` names it
-BACKENDS = {
-    "hatchling.build": "hatchling",
-    "setuptools.build_meta": "setuptools",
-    "setuptools.build_meta:__legacy__": "setuptools",
-    "uv_build": "uv_build",
-    "flit_core.buildapi": "flit_core",
-    "pdm.backend": "pdm-backend",
-    "poetry.core.masonry.api": "poetry-core",
-    "maturin": "maturin",
-    "scikit_build_core.build": "scikit-build-core",
-    "mesonpy": "meson-python",
-}
-#: the backends without a plugin system: built through the wrapping backend
-WRAPPED = (
-    "uv_build",
-    "flit_core",
-    "pdm-backend",
-    "poetry-core",
-    "maturin",
-    "scikit-build-core",
-    "meson-python",
-)
 
 
 class BuildSetup(NamedTuple):
     """What the project's pyproject.toml needs for its builds to check the tool."""
 
-    #: the backend's name ("hatchling", "uv_build", ...), "npm", or "" when unknown
+    #: the backend's name as its row gives it ("hatchling", "uv_build", ...), "npm", or "" when unknown
     backend: str
     #: the TOML lines to put in (their [build-system] table replaces the project's)
     lines: tuple[str, ...]
@@ -92,42 +68,107 @@ def build_setup(pyproject: Mapping[str, Any], requirement: str = OURS) -> BuildS
             f'build-backend = "{WRAPPER}"',
         )
         return BuildSetup(OURS, wrapper, f"pyproject.toml builds through {WRAPPER}. Require it so:")
-    backend = BACKENDS.get(backend_path) if isinstance(backend_path, str) else None
-    if backend is None:
+    row = by_module(backend_path)
+    if row is None:
         return BuildSetup(
             "",
             (),
             f"smart-tool-build has no hook for the build backend {backend_path!r}: run `smart-tool check` "
             "in CI, and `smart-tool inspect` on what it builds",
         )
-    if backend in WRAPPED:
+    theirs = _with_backend(row, theirs)
+    if row.opt_in == WRAPPED:
         lines = [
             "[build-system]",
             f"requires = {_array([requirement, *theirs])}",
             f'build-backend = "{WRAPPER}"',
             "",
             "[tool.smart-tool]",
-            f'backend = "{backend}"',
+            f'backend = "{row.module}"',
         ]
-        note = f"{backend} has no plugins: its builds check the tool through {WRAPPER}, which wraps it"
+        note = f"{row.name} has no plugins: its builds check the tool through {WRAPPER}, which wraps it"
         if "smart-tool" in tool:
             lines = lines[:3]
-            note += f'; add backend = "{backend}" to your [tool.smart-tool] table'
-        return BuildSetup(backend, tuple(lines), note + ". Put these lines in pyproject.toml:")
-    if backend == "setuptools":
-        theirs = [("setuptools>=61" if r.strip() == "setuptools" else r) for r in theirs] or [
-            "setuptools>=61"
-        ]
+            note += f'; add backend = "{row.module}" to your [tool.smart-tool] table'
+        return BuildSetup(row.name, tuple(lines), note + ". Put these lines in pyproject.toml:")
     lines = [
         "[build-system]",
         f"requires = {_array([*theirs, requirement])}",
         f'build-backend = "{backend_path}"',
     ]
-    if backend == "hatchling" and "smart-tool" not in _dig(tool, "hatch", "build", "hooks"):
+    if row.opt_in == HOOK and "smart-tool" not in _dig(tool, "hatch", "build", "hooks"):
         lines += ["", "[tool.hatch.build.hooks.smart-tool]"]
     if len(lines) == 3 and required:
-        return BuildSetup(backend, (), f"pyproject.toml already builds through smart-tool-build ({backend})")
-    how = "the hook" if backend == "hatchling" else "the plugin"
+        return BuildSetup(
+            row.name, (), f"pyproject.toml already builds through smart-tool-build ({row.name})"
+        )
+    how = "the hook" if row.opt_in == HOOK else "the plugin"
     return BuildSetup(
-        backend, tuple(lines), f"{backend} runs {how} of smart-tool-build. Put these lines in pyproject.toml:"
+        row.name,
+        tuple(lines),
+        f"{row.name} runs {how} of smart-tool-build. Put these lines in pyproject.toml:",
+    )
+
+
+def _with_backend(row: Backend, theirs: list[str]) -> list[str]:
+    """The project's own requirements, with the backend's as its row asks: added when none
+    names it, and in place of its bare name when the row asks for more (setuptools>=61)."""
+    named = [r for r in theirs if _requirement_name(r) == row.distribution]
+    if not named:
+        return [row.requirement, *theirs] if row.opt_in != WRAPPED else [*theirs, row.requirement]
+    bare = row.distribution
+    return [row.requirement if r.strip() in (bare, row.name) else r for r in theirs]
+
+
+def plugin_hint(pyproject: Mapping[str, Any]) -> str:
+    """What ``build-system-names-plugin`` tells a project whose ``[build-system]`` asks for no
+    smart-tool-build: one sentence, each line as it is pasted, and smart-tool-build required
+    as the README's "Getting smart-tool-build" shows (the bare name resolves only once it is
+    on the package index)."""
+    table = pyproject.get("build-system")
+    backend_path = table.get("build-backend", "setuptools.build_meta") if isinstance(table, dict) else None
+    row = by_module(backend_path)
+    if row is None:
+        return build_setup(pyproject).note
+    listed = (
+        'list smart-tool-build in [build-system].requires as the README\'s "Getting smart-tool-build" shows'
+    )
+    if row.opt_in == HOOK:
+        return f"{listed}, and add the empty table [tool.hatch.build.hooks.smart-tool]"
+    if row.opt_in == PLUGIN:
+        return listed
+    return (
+        f'set build-backend = "{WRAPPER}", keep {row.distribution} in requires and {listed}: '
+        f"the wrapper builds with {row.name} and checks the tool"
+    )
+
+
+def direct_reference(requirement: str) -> bool:
+    """Whether ``requirement`` is a direct reference (``name @ URL``), such as a git one."""
+    from packaging.requirements import InvalidRequirement, Requirement
+
+    try:
+        return Requirement(requirement).url is not None
+    except InvalidRequirement:
+        return False
+
+
+def runtime_setup(pyproject: Mapping[str, Any], requirement: str) -> BuildSetup:
+    """What else pyproject.toml needs when it lists ``requirement`` in ``[project].dependencies``
+    (for the runtime accessor): hatchling refuses a direct reference there unless
+    ``[tool.hatch.metadata] allow-direct-references = true``. No lines otherwise."""
+    table = pyproject.get("build-system")
+    row = by_module(table.get("build-backend") if isinstance(table, dict) else None)
+    if row is None or row.opt_in != HOOK or not direct_reference(requirement):
+        return BuildSetup("", (), "")
+    if _dig(pyproject, "tool", "hatch", "metadata").get("allow-direct-references") is True:
+        return BuildSetup(row.name, (), "")
+    lines: tuple[str, ...] = ("[tool.hatch.metadata]", "allow-direct-references = true")
+    if "metadata" in _dig(pyproject, "tool", "hatch"):
+        lines = lines[1:]
+    return BuildSetup(
+        row.name,
+        lines,
+        "hatchling refuses a direct reference in [project].dependencies unless it is allowed: "
+        "put these lines in pyproject.toml too",
     )

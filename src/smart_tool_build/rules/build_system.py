@@ -20,7 +20,7 @@ from typing import Any, Optional
 
 from ..diagnostics.diagnostic import Diagnostic, make
 from ..parsing.lines import toml_line
-from ..project.backends import KNOWN_BACKENDS, PLUGIN_BACKENDS, WRAPPER, choose
+from ..project.backends import HOOK, WRAPPED, WRAPPER, by_module, choose
 from ..project.optin import names_us
 
 _HATCH_TABLE = ("tool", "hatch", "build", "hooks", "smart-tool")
@@ -63,12 +63,13 @@ def build_system_rules(document: Mapping[str, Any], text: Optional[str], path: s
             ]
         choice = choose(document)
         if choice.problem is not None:
-            where = toml_line(text, ("tool", "smart-tool", "backend")) or line
-            return [make("build-system-opt-in", path, where, choice.problem)]
+            where = toml_line(text, choice.key) if choice.key else None
+            return [make("build-system-opt-in", path, where or line, choice.problem, choice.hint)]
         return []
     if not asked or not isinstance(backend, str):
         return []
-    if backend == "hatchling.build" and not _has_hatch_table(document):
+    row = by_module(backend)
+    if row is not None and row.opt_in == HOOK and not _has_hatch_table(document):
         return [
             make(
                 "build-system-opt-in",
@@ -80,8 +81,8 @@ def build_system_rules(document: Mapping[str, Any], text: Optional[str], path: s
                 "add the table [tool.hatch.build.hooks.smart-tool] (empty is enough)",
             )
         ]
-    if backend in KNOWN_BACKENDS.values() and backend not in PLUGIN_BACKENDS:
-        name = backend.split(".", 1)[0]
+    if row is not None and row.opt_in == WRAPPED:
+        name = row.name
         return [
             make(
                 "build-system-opt-in",
@@ -105,11 +106,10 @@ def plugin_named_rule(document: Mapping[str, Any], text: Optional[str], path: st
         return []
     if names_us(document) or build_system.get("build-backend") == WRAPPER:
         return []
-    from .build_lines import build_setup  # `check`'s rule: builds do not say it (rules/root.py)
+    from .build_lines import build_setup, plugin_hint  # `check`'s rule: builds do not say it (rules/root.py)
 
     setup = build_setup(document)
     backend = f"builds with {setup.backend} check" if setup.backend else "its builds check"
-    lines = "; ".join(line for line in setup.lines if line)
     return [
         make(
             "build-system-names-plugin",
@@ -118,6 +118,6 @@ def plugin_named_rule(document: Mapping[str, Any], text: Optional[str], path: st
             "[build-system] names neither smart-tool-build nor its wrapper backend: "
             f"{backend} nothing, and nothing guarantees smart-tool.json and the manifest "
             "in the wheel and the sdist",
-            f"{setup.note} {lines}" if lines else setup.note,
+            plugin_hint(document),
         )
     ]

@@ -304,7 +304,8 @@ def test_package_named_by_hand(tmp_path: Path) -> None:
                     'build-backend = "smart_tool_build.backend"',
                     "",
                     "[tool.smart-tool]",
-                    f'backend = "{backend}"',
+                    # the PEP 517 module, as build-backend names it: what the wrapper imports
+                    f'backend = "{path}"',
                 ),
                 id=backend,
             )

@@ -228,3 +228,37 @@ def test_cli_says_what_a_tool_lists_for_run_time(tmp_path: Path) -> None:
         "[project].dependencies too: an installed wheel's --help reads the manifest's projection "
         "and imports neither PyYAML nor packaging (docs/runtime.md)\n"
     ) in out
+
+
+# ---- hatchling and a direct reference in [project].dependencies
+
+
+def test_hatchling_is_told_to_allow_the_direct_reference_init_prints(tmp_path: Path) -> None:
+    """hatchling refuses a direct reference in [project].dependencies unless
+    [tool.hatch.metadata] allow-direct-references = true: init prints those lines under the
+    one that tells the tool to list the requirement there, and only then."""
+    code, out, err = _init(tmp_path, "--requirement", GIT)
+    assert (code, err) == (0, "")
+    said = out.index(f'list "{GIT}" in [project].dependencies')
+    allowed = out.index("\n[tool.hatch.metadata]\nallow-direct-references = true\n")
+    assert said < allowed
+    assert "hatchling refuses a direct reference in [project].dependencies unless it is allowed" in out
+
+    code, out, _ = _init(tmp_path / "bare", "--requirement", "smart-tool-build>=0.1")
+    assert code == 0 and "allow-direct-references" not in out
+
+
+@pytest.mark.parametrize(
+    ("extra", "printed"),
+    [
+        ("", ("[tool.hatch.metadata]", "allow-direct-references = true")),
+        ("\n[tool.hatch.metadata]\nallow-direct-references = true\n", ()),
+        ("\n[tool.hatch.metadata]\nhooks = {}\n", ("allow-direct-references = true",)),
+    ],
+)
+def test_the_allowance_is_printed_only_where_missing(extra: str, printed: tuple[str, ...]) -> None:
+    from smart_tool_build.rules.build_lines import runtime_setup
+
+    assert runtime_setup(tomllib.loads(PROJECT + extra), GIT).lines == printed
+    setuptools = PROJECT.replace("hatchling.build", "setuptools.build_meta")
+    assert runtime_setup(tomllib.loads(setuptools), GIT).lines == ()

@@ -236,6 +236,9 @@ FIXTURE_CASES: dict[str, list[Expected]] = {
     "build-system-opt-in--unwrapped": [e("build-system-opt-in", P, 3)],  # uv_build, not wrapped
     "build-system-opt-in--ambiguous": [e("build-system-opt-in", P, 3)],  # wrapper: two backends named
     "build-system-opt-in--wrapper-not-required": [e("build-system-opt-in", P, 3)],
+    # the wrapper's backend named by its distribution, or by a module above its PEP 517 one
+    "build-system-opt-in--backend-distribution-name": [e("build-system-opt-in", P, 13)],
+    "build-system-opt-in--backend-module-above": [e("build-system-opt-in", P, 13)],
     # ---- build-system-names-plugin: a tool whose [build-system] asks for no smart-tool-build
     "build-system-names-plugin": [w("build-system-names-plugin", P, 2)],  # setuptools alone
     "valid-wrapper": [],  # the wrapper over the one backend requires names

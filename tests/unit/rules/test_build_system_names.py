@@ -25,24 +25,55 @@ else:  # pragma: no cover - exercised on 3.9/3.10
     import tomli as tomllib
 
 
+LISTED = 'list smart-tool-build in [build-system].requires as the README\'s "Getting smart-tool-build" shows'
+
+
 @pytest.mark.parametrize(
-    "build_system",
+    ("build_system", "hint"),
     [
-        pytest.param('requires = ["hatchling>=1.18"]\nbuild-backend = "hatchling.build"\n', id="hatchling"),
-        pytest.param('requires = ["setuptools"]\nbuild-backend = "setuptools.build_meta"\n', id="setuptools"),
-        pytest.param('requires = ["uv_build>=0.8,<0.9"]\nbuild-backend = "uv_build"\n', id="uv_build"),
-        pytest.param('requires = ["flit_core>=3.4"]\nbuild-backend = "flit_core.buildapi"\n', id="flit_core"),
-        pytest.param('requires = ["setuptools"]\n', id="no-build-backend"),  # PEP 517's fallback
+        pytest.param(
+            'requires = ["hatchling>=1.18"]\nbuild-backend = "hatchling.build"\n',
+            'list smart-tool-build in [build-system].requires as the README\'s "Getting smart-tool-build" '
+            "shows, and add the empty table [tool.hatch.build.hooks.smart-tool]",
+            id="hatchling",
+        ),
+        pytest.param(
+            'requires = ["setuptools"]\nbuild-backend = "setuptools.build_meta"\n',
+            LISTED,
+            id="setuptools",
+        ),
+        pytest.param(
+            'requires = ["uv_build>=0.8,<0.9"]\nbuild-backend = "uv_build"\n',
+            'set build-backend = "smart_tool_build.backend", keep uv-build in requires and list '
+            'smart-tool-build in [build-system].requires as the README\'s "Getting smart-tool-build" shows: '
+            "the wrapper builds with uv_build and checks the tool",
+            id="uv_build",
+        ),
+        pytest.param(
+            'requires = ["flit_core>=3.4"]\nbuild-backend = "flit_core.buildapi"\n',
+            'set build-backend = "smart_tool_build.backend", keep flit-core in requires and list '
+            'smart-tool-build in [build-system].requires as the README\'s "Getting smart-tool-build" shows: '
+            "the wrapper builds with flit_core and checks the tool",
+            id="flit_core",
+        ),
+        pytest.param(
+            'requires = ["setuptools"]\n',  # PEP 517's fallback
+            LISTED,
+            id="no-build-backend",
+        ),
     ],
 )
-def test_the_hint_is_init_s_lines(build_system: str) -> None:
+def test_the_hint_is_one_sentence_of_lines_as_pasted(build_system: str, hint: str) -> None:
+    """One sentence; each TOML line as the user pastes it, none flattened onto another with
+    "; "; and never the bare name, which resolves only once smart-tool-build is released."""
     text = "[build-system]\n" + build_system
     document = tomllib.loads(text)
     (finding,) = plugin_named_rule(document, text, "pyproject.toml")
-    setup = build_setup(document)
-    assert setup.lines, "init prints lines for every known backend"
+    assert build_setup(document).lines, "init prints lines for every known backend"
     assert (finding.code, finding.path, finding.line) == ("build-system-names-plugin", "pyproject.toml", 2)
-    assert finding.hint == setup.note + " " + "; ".join(line for line in setup.lines if line)
+    assert finding.hint == hint
+    assert "; " not in finding.hint and ". " not in finding.hint and "(" not in finding.hint
+    assert '"smart-tool-build"' not in finding.hint
     assert finding.message.startswith("[build-system] names neither smart-tool-build nor its wrapper backend")
 
 

@@ -19,11 +19,12 @@ from typing import Any, NamedTuple, Optional
 
 from smart_tool_build.diagnostics.diagnostic import Diagnostic, has_errors
 from smart_tool_build.project import walk
+from smart_tool_build.project.backends import TABLE, WRAPPER
 from smart_tool_build.project.distribution import PackageDefinition, console_scripts, normalize_name, read
 from smart_tool_build.project.names import DESCRIPTOR_NAME, MANIFEST_NAME, PACKAGE_JSON, PYPROJECT
 from smart_tool_build.project.optin import collection_table
 from smart_tool_build.rules import descriptor
-from smart_tool_build.rules.build_lines import BACKENDS, OURS, WRAPPED, WRAPPER, BuildSetup, build_setup
+from smart_tool_build.rules.build_lines import OURS, BuildSetup, build_setup, runtime_setup
 from smart_tool_build.rules.manifest import NAME_PATTERN, SUPPORTED_FORMAT
 from smart_tool_build.rules.placeholders import placeholder_kind
 from smart_tool_build.rules.platforms import canonical_platform
@@ -32,12 +33,12 @@ from smart_tool_build.rules.versions import accepted_spellings
 from .edits import Edit, creation
 from .yaml_source import render_string
 
-#: init prints the lines of :mod:`..rules.build_lines`; their names stay importable from here
+#: init prints the lines of :mod:`..rules.build_lines`, read from the one table of backends
+#: (:data:`..project.backends.TABLE`); their names stay importable from here
 __all__ = [
-    "BACKENDS",
     "MARK",
     "OURS",
-    "WRAPPED",
+    "TABLE",
     "WRAPPER",
     "BuildSetup",
     "InitError",
@@ -67,6 +68,9 @@ class Scaffold(NamedTuple):
     cache_keys: BuildSetup = BuildSetup("", (), "")
     #: the version the manifest says, which smoke will ask the CLI to print
     version: str = ""
+    #: what else pyproject.toml needs to list the requirement in ``[project].dependencies``
+    #: (hatchling: allow a direct reference); no lines when nothing
+    runtime: BuildSetup = BuildSetup("", (), "")
 
     def shown_findings(self, diagnostics: list[Diagnostic]) -> list[Diagnostic]:
         """What init shows of the new root's check: not the warning that asks for the
@@ -153,7 +157,8 @@ def plan_init(
     setup = build_setup(package.data, requirement) if toml else _npm_setup()
     todo = tuple(number for number, line in enumerate(text.split("\n"), start=1) if _marked(line))
     keys = uv_cache_keys(package.data, root, manifest) if toml else BuildSetup("", (), "")
-    return Scaffold(edits, manifest, setup, todo, keys, known)
+    runtime = runtime_setup(package.data, requirement) if toml else BuildSetup("", (), "")
+    return Scaffold(edits, manifest, setup, todo, keys, known, runtime)
 
 
 #: the deterministic_smoke init writes: a run any CLI answers without a provider, judged by

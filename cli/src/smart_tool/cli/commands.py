@@ -190,6 +190,9 @@ def run_init(args: argparse.Namespace) -> int:
         if given_requirement is None:
             print(f"smart-tool: {_requirement_note(requirement)}")
         print(f"smart-tool: {RUNTIME_NOTE.format(requirement=requirement)}")
+        if scaffold.runtime.lines:
+            print(f"smart-tool: {scaffold.runtime.note}")
+            print("\n" + "\n".join(scaffold.runtime.lines) + "\n")
     if scaffold.cache_keys.lines:
         print(f"smart-tool: {scaffold.cache_keys.note}")
         print("\n" + "\n".join(scaffold.cache_keys.lines) + "\n")

@@ -13,6 +13,14 @@ CODES: tuple[Code, ...] = (
         "Rebuild it; check the file was not truncated on upload or download.",
     ),
     Code(
+        "artifact-version-checked",
+        ERROR,
+        "A build's finished wheel or sdist carries a METADATA / PKG-INFO Version other than the "
+        "version the build checked the tool with (the version its backend resolved before building).",
+        "Something changed the version between the check and the archive (a plugin, a hook, a "
+        "dynamic source read twice): make it resolve once, then rebuild.",
+    ),
+    Code(
         "artifact-member-paths",
         ERROR,
         "A member path is absolute or climbs out of the archive with `..`, a member is a "

@@ -63,6 +63,7 @@ CodeId = Literal[
     "skillmeta-manifest-present",
     "skillmeta-manifest-valid",
     "artifact-readable",
+    "artifact-version-checked",
     "artifact-member-paths",
     "artifact-descriptor-present",
     "artifact-manifest-present",

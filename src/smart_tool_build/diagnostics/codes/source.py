@@ -229,6 +229,7 @@ CODES: tuple[Code, ...] = (
         '`requires`) nor the wrapper (`build-backend = "smart_tool_build.backend"`): its builds '
         "check nothing and guarantee neither file in the wheel or the sdist. A pyproject.toml "
         "without a [build-system] table is not judged.",
-        "Put in pyproject.toml the lines `smart-tool init` prints for your backend (the warning names them).",
+        "List smart-tool-build in [build-system].requires as the README shows, and the hook table "
+        "(hatchling) or the wrapper's build-backend (backends without plugins): the warning names them.",
     ),
 )

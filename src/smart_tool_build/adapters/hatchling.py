@@ -1,0 +1,246 @@
+"""The hatchling build hook's work: what :mod:`smart_tool_build.hatch_hook` (the entry
+module hatchling imports on every build in the environment) does once a project that
+configured ``[tool.hatch.build.hooks.smart-tool]`` builds. The entry module imports nothing
+but hatchling's interface; this module is imported when the hook runs, the core when it plans.
+
+What each target gets is decided by :func:`smart_tool_build.plan.build_plan.plan_build` (the places are
+:mod:`smart_tool_build.plan.layout`'s and, for collections, :mod:`smart_tool_build.rules.collection`'s):
+
+- ``sdist``: smart-tool.json, SMART_TOOL.md and its install documents (and a collection's
+  files) at their source paths, added to hatchling's own ``force_include`` (so ``exclude``,
+  ``only-include`` and ``.gitignore`` cannot drop them); the finished sdist is verified.
+- ``wheel`` (standard): the manifest at its import path or in the ``.dist-info``, its install
+  documents where the installed manifest's paths reach them, the descriptor in the
+  ``.dist-info``, a collection's package data where the source layout puts it; the finished
+  wheel is verified.
+
+Only added, never taking away: hatchling keys ``force_include`` by source path, so where the
+project force-includes the same file somewhere of its own (team-pulse copies its root
+manifest into its package), the hook's copy comes from a staged file outside the project and
+the project's entry stays; a place the project fills itself is left to it (the verifier
+checks the bytes).
+- ``wheel`` (editable): the checks run and nothing is copied into site-packages: the package
+  is served from the source tree, manifest included, and the installer's ``direct_url.json``
+  (PEP 610) names that tree, where :mod:`smart_tool_build.runtime.accessor` reads the manifest.
+
+Any error stops the build with one line per problem and no traceback, and a finished
+artifact that fails verification is removed before the build fails.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+from pathlib import Path
+from typing import TYPE_CHECKING, Any, Optional
+
+from .reporter import OutputSink, Reporter
+
+if TYPE_CHECKING:
+    from hatchling.builders.hooks.plugin.interface import BuildHookInterface
+
+    from ..plan.build_plan import BuildPlan
+    from ..plan.layout import ArtifactKind
+    from ..project.config import HookOptions
+
+TABLE = "tool.hatch.build.hooks.smart-tool"
+#: keys hatchling itself reads from every build-hook table; never ours to refuse
+HATCH_HOOK_KEYS = frozenset(
+    {
+        "dependencies",
+        "require-runtime-dependencies",
+        "require-runtime-features",
+        "enable-by-default",
+    }
+)
+
+
+def hook_options(values: dict[str, Any]) -> HookOptions:
+    """The hook table's options, as the core layers them over ``[tool.smart-tool]``."""
+    from ..project.config import HookOptions
+
+    return HookOptions(TABLE, values, HATCH_HOOK_KEYS)
+
+
+class HatchlingBuild:
+    """One hatchling build of one target, for the hook that runs it (``hook``: hatchling's
+    ``root``, ``metadata``, ``config``, ``target_name``, ``build_config`` and ``app``): fails
+    a build of an invalid smart tool; guarantees its files in wheel and sdist."""
+
+    def __init__(self, hook: BuildHookInterface) -> None:  # type: ignore[type-arg]
+        self.hook = hook
+        #: the plan of a build whose archive is verified in ``finalize`` (None: nothing to do)
+        self._plan: Optional[BuildPlan] = None
+        self._reporter: Optional[Reporter] = None
+        #: where files whose source the project force-includes elsewhere are copied from
+        self._staging: Optional[str] = None
+
+    # what hatchling gives the hook
+    @property
+    def root(self) -> str:
+        return str(self.hook.root)
+
+    @property
+    def metadata(self) -> Any:
+        return self.hook.metadata
+
+    @property
+    def config(self) -> Any:
+        return self.hook.config
+
+    @property
+    def target_name(self) -> str:
+        return str(self.hook.target_name)
+
+    @property
+    def build_config(self) -> Any:
+        return self.hook.build_config
+
+    def _report(self) -> Reporter:
+        if self._reporter is None:
+            self._reporter = Reporter(OutputSink(self.hook.app))
+        return self._reporter
+
+    def initialize(self, version: str, build_data: dict[str, Any]) -> None:
+        from ..plan.build_plan import plan_build
+        from .reporter import left_out_notes
+
+        # `version` is the build flavour ("standard", "editable"), not the project version
+        kind = _artifact_kind(self.target_name, version)
+        plan = plan_build(
+            Path(self.root),
+            version=self.metadata.version,
+            version_origin="the version hatchling resolved",
+            hook=hook_options(dict(self.config)),
+            editable=kind == "editable",
+        )
+        self._report().planned(plan)
+        self._require_reserved_paths()
+        if kind is None:
+            return  # a third-party target: checked, nothing planned for it
+        # add to hatchling's own force_include (it already holds pyproject.toml, the readme...):
+        # it wins over exclude, only-include and .gitignore
+        force_include = build_data.setdefault("force_include", {})
+        root = Path(self.root)
+        dist_info = self._dist_info(plan.version) if kind == "wheel" else ""
+        planned_files = plan.files(kind)
+        taken = self._taken(force_include)
+        for planned in planned_files:
+            if planned.content is not None:  # a file the build makes: staged, outside the project
+                force_include[self._stage_bytes(planned.target, planned.content)] = planned.member(dist_info)
+                continue
+            source, target = os.path.normpath(str(root / planned.source)), planned.member(dist_info)
+            if target in taken.values() and taken.get(source) != target:
+                continue  # the project's own file goes there: it stays, and the verifier checks it
+            if source in taken and taken[source] != target:
+                # hatchling keys force-includes by source: the project's own copy of this
+                # file elsewhere must keep its place, so ours comes from a staged copy
+                source = self._stage(root / planned.source)
+            force_include[source] = target
+        settings = f"the {self.target_name} target's exclude settings (exclude, .gitignore)"
+        for line in left_out_notes(plan, kind, lambda f: self._excluded(f.source), settings):
+            self._report().note(line)
+        if kind != "editable":
+            self._plan = plan
+
+    def _taken(self, force_include: dict[str, str]) -> dict[str, str]:
+        """Every force-include already set (the target's configuration, then what hatchling and
+        other hooks put into ``build_data``), by absolute source path as hatchling keys them."""
+        taken: dict[str, str] = {}
+        try:
+            configured = dict(self.build_config.force_include)
+        except (AttributeError, TypeError, ValueError):  # an older hatchling, or none configured
+            configured = {}
+        for raw, target in [*configured.items(), *force_include.items()]:
+            source = os.path.normpath(os.path.join(self.root, os.path.expanduser(str(raw))))
+            taken[source] = str(target).replace(os.sep, "/").strip("/")
+        return taken
+
+    def _stage(self, source: Path) -> str:
+        """A copy of ``source`` outside the project (never in its tree), removed after the build."""
+        import shutil
+
+        staged = os.path.join(self._staged_folder(), source.name)
+        shutil.copy2(source, staged)
+        return staged
+
+    def _stage_bytes(self, name: str, data: bytes) -> str:
+        """A file of ``data`` named ``name`` outside the project, removed after the build."""
+        staged = os.path.join(self._staged_folder(), name.rsplit("/", 1)[-1])
+        with open(staged, "wb") as handle:
+            handle.write(data)
+        return staged
+
+    def _staged_folder(self) -> str:
+        """A new folder in the build's staging folder (made on first use, removed at exit)."""
+        import shutil
+        import tempfile
+
+        if self._staging is None:
+            import atexit
+
+            self._staging = tempfile.mkdtemp(prefix="smart-tool-staged-")
+            atexit.register(shutil.rmtree, self._staging, True)
+        return tempfile.mkdtemp(dir=self._staging)
+
+    def _excluded(self, relative: str) -> bool:
+        """Whether the target's own settings (exclude, .gitignore) leave ``relative`` out."""
+        try:
+            return bool(self.build_config.path_is_excluded(relative))
+        except AttributeError:  # a builder config without hatchling's exclude spec
+            return False
+
+    def finalize(self, version: str, build_data: dict[str, Any], artifact_path: str) -> None:
+        if self._staging is not None:
+            import shutil
+
+            shutil.rmtree(self._staging, ignore_errors=True)
+            self._staging = None
+        if self._plan is None:
+            return
+        from ..archives.verify import verify
+
+        shown = os.path.basename(artifact_path)
+        facts = self._plan.facts("wheel" if self.target_name == "wheel" else "sdist")
+        report = verify(Path(artifact_path), source=facts, display=shown)
+        self._report().show(report.diagnostics, report.ignored)
+        if report.failed():
+            with contextlib.suppress(OSError):  # nothing more to do than say so
+                os.remove(artifact_path)
+        self._report().verified([shown], report.diagnostics, report.failed())
+
+    def _require_reserved_paths(self) -> None:
+        """Refuse hatchling before 1.4.0: a forced file did not replace the file's own copy there.
+
+        Those versions write SMART_TOOL.md into the wheel twice (the source's copy and the
+        forced one) under one name, and a zip reader sees only one of them.
+        """
+        if hasattr(self.build_config, "build_reserved_paths"):
+            return
+        from importlib.metadata import PackageNotFoundError
+        from importlib.metadata import version as installed
+
+        try:
+            found = f"hatchling {installed('hatchling')}"
+        except PackageNotFoundError:  # pragma: no cover - hatchling is running this hook
+            found = "this hatchling"
+        self._report().failure(
+            f"{found} is too old for the smart-tool hook: require hatchling>=1.5 in [build-system]"
+        )
+
+    def _dist_info(self, version: str) -> str:
+        """The name hatchling's wheel builder gives the wheel's .dist-info folder."""
+        try:
+            project_id = self.build_config.builder.artifact_project_id
+        except AttributeError:  # not hatchling's wheel builder: the standard name
+            from ..plan.layout import dist_info_name
+
+            return dist_info_name(self.metadata.core.name, version)
+        return f"{project_id}.dist-info"
+
+
+def _artifact_kind(target: str, flavour: str) -> Optional[ArtifactKind]:
+    """The plan's name for what hatchling builds (``flavour``: "standard" or "editable")."""
+    if target == "wheel":
+        return "editable" if flavour == "editable" else "wheel"
+    return "sdist" if target == "sdist" else None
