@@ -280,7 +280,7 @@ def snapshot_usage(args: argparse.Namespace) -> Optional[str]:
     if args.format == "json":
         if not (args.repository and args.commit):
             return "--format json needs --repository and --commit (or --revision)"
-        if args.output_dir or args.pointer or args.ref:
+        if args.output_dir or args.pointer is not None or args.ref:
             return "--output-dir, --pointer and --ref write catalog entries; --format json takes --output"
         return None
     if args.output:

@@ -161,7 +161,13 @@ def _parser() -> argparse.ArgumentParser:
     snapshot.add_argument(
         "--commit", "--revision", dest="commit", metavar="SHA", help="the full commit id (default: HEAD)"
     )
-    snapshot.add_argument("--pointer", action="store_true", help="also write the pointer source.json")
+    snapshot.add_argument(
+        "--pointer",
+        action=argparse.BooleanOptionalAction,
+        default=None,
+        help="write the pointer source.json (default: when the entry has none, so the entry passes "
+        "`catalog check`; --pointer replaces one there, --no-pointer writes none)",
+    )
     snapshot.add_argument(
         "--format",
         choices=("catalog", "json"),
