@@ -57,6 +57,19 @@ def render_text(
     return "\n".join(lines)
 
 
+def passed_lines(diagnostics: Sequence[Diagnostic], checked: Iterable[str]) -> list[str]:
+    """``-v``: ``NAME: ok`` for each root, artifact or entry checked that has no finding (one
+    whose path is it, or below it; ``.`` holds every relative path)."""
+    paths = [d.path or "" for d in diagnostics]
+
+    def holds(name: str, path: str) -> bool:
+        if name in (".", "./"):
+            return not (path.startswith("/") or path.startswith("../"))
+        return path == name or path.startswith(name.rstrip("/") + "/")
+
+    return [f"{name}: ok" for name in checked if not any(holds(name, path) for path in paths)]
+
+
 def render_json(
     diagnostics: list[Diagnostic],
     checked: Iterable[str],
