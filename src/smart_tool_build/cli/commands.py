@@ -22,7 +22,9 @@ if TYPE_CHECKING:
 
 
 def _error(text: str) -> None:
-    print(f"smart-tool: error: {text}", file=sys.stderr)
+    from ..diagnostics.diagnostic import printable
+
+    print(f"smart-tool: error: {printable(text)}", file=sys.stderr)
 
 
 def report(

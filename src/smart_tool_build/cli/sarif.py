@@ -72,13 +72,12 @@ def _existing_file(diagnostic: Diagnostic, here: Path) -> tuple[Optional[str], b
 
 
 def _result(diagnostic: Diagnostic, rule_index: int, here: Path) -> dict[str, object]:
-    message = diagnostic.message + (f" ({diagnostic.hint})" if diagnostic.hint else "")
+    message = diagnostic.said()
     file, own_line = _existing_file(diagnostic, here)
     if file is None and diagnostic.path:  # a folder, or nothing that exists: its own path still
         file = diagnostic.path  # gives code scanning the location it asks of every result
     if diagnostic.path and diagnostic.path != file:  # say where, when the location cannot
-        where = diagnostic.path if diagnostic.line is None else f"{diagnostic.path}:{diagnostic.line}"
-        message = f"{where}: {message}"
+        message = f"{diagnostic.where()}: {message}"
     result: dict[str, object] = {
         "ruleId": diagnostic.code,
         "ruleIndex": rule_index,
