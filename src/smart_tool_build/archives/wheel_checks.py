@@ -46,13 +46,22 @@ def check_wheel(
                 shown,
                 None,
                 f"a wheel has exactly one .dist-info/METADATA; found {len(dist_infos)}",
+                "rebuild it with a standard backend",
             )
         )
         return
     dist_info = dist_infos[0]
     read_headers(report, archive)
     if report.version is None:
-        out.append(make("artifact-readable", f"{shown}/{dist_info}/METADATA", None, "no METADATA Version"))
+        out.append(
+            make(
+                "artifact-readable",
+                f"{shown}/{dist_info}/METADATA",
+                None,
+                "no METADATA Version",
+                "rebuild it with a standard backend",
+            )
+        )
     if source is not None and source.manifest_bytes is None:  # not a smart tool: its files only
         out.extend(require(archive, source.wheel_members, shown, "package data the project needs"))
         return
@@ -95,7 +104,8 @@ def check_wheel(
                     "artifact-matches-source",
                     f"{shown}/{expected}",
                     None,
-                    f"the manifest is not where it belongs in the wheel (found {canonical})",
+                    f"the manifest is not where it belongs in the wheel; found {canonical}",
+                    "rebuild from a clean tree; make sure no other hook moves SMART_TOOL.md",
                 )
             )
         parse_manifest(archive, canonical, shown, report)
@@ -215,8 +225,9 @@ def _copies(
                     "manifest-single-per-root",
                     f"{shown}/{other}",
                     None,
-                    f"a second SMART_TOOL.md in the wheel, {tool} (the manifest is {canonical}), "
-                    "in no folder with its own smart-tool.json",
+                    f"a second SMART_TOOL.md in the wheel, {tool}, in no folder with its own "
+                    f"smart-tool.json; the manifest is {canonical}",
+                    "ship one SMART_TOOL.md per distribution, or give the other tool its own smart-tool.json",
                 )
             )
             continue
@@ -226,8 +237,8 @@ def _copies(
                 f"{shown}/{other}",
                 None,
                 f"this copy of the manifest differs from {canonical}, the one the accessor reads",
-                "the copy drifted: ship one manifest and copy it at build time (force-include, "
-                "package data), never by hand",
+                "the copy drifted: ship one manifest and copy it at build time with force-include "
+                "or package data, never by hand",
             )
         )
     return out
@@ -271,8 +282,8 @@ def _wheel_documents(
                     None,
                     f"requires[{index}] install {install!r} names {member}, which the wheel lacks: "
                     "the installed tool points its users at a file that is not there",
-                    "build with smart-tool-build (it adds install documents whatever the include "
-                    "and exclude settings say), or ship the document as package data",
+                    "build with smart-tool-build, which adds install documents whatever the include "
+                    "and exclude settings say, or ship the document as package data",
                 )
             )
     return out

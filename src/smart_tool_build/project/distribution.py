@@ -151,19 +151,30 @@ def normalize_name(name: str) -> str:
     return re.sub(r"[-_.]+", "-", name).lower()
 
 
+#: what to do about a package definition that does not parse
+UTF8_HINT = "save it as a readable UTF-8 file"
+TOML_HINT = "fix the TOML syntax at that line"
+JSON_HINT = "write package.json as one JSON object"
+
+
 def load_toml(path: Path) -> tuple[Optional[dict[str, Any]], Optional[str], Optional[Diagnostic]]:
     """(data, text, problem) for a TOML file."""
     display = path.name
     try:
         text = path.read_text(encoding="utf-8")
     except (OSError, UnicodeDecodeError) as exc:
-        return None, None, make("package-definition-parses", display, None, f"cannot read: {exc}")
+        return None, None, make("package-definition-parses", display, None, f"cannot read: {exc}", UTF8_HINT)
     try:
         return tomllib.loads(text), text, None
     except tomllib.TOMLDecodeError as exc:
         match = re.search(r"line (\d+)", str(exc))
         line = int(match.group(1)) if match else None
-        return None, text, make("package-definition-parses", display, line, f"invalid TOML: {exc}")
+        said = re.sub(r"\s*\(at line \d+, column \d+\)", "", str(exc))  # the line is the finding's
+        return (
+            None,
+            text,
+            make("package-definition-parses", display, line, f"invalid TOML: {said}", TOML_HINT),
+        )
 
 
 def parse_pyproject(data: bytes) -> tuple[Optional[str], Optional[dict[str, Any]]]:
@@ -186,14 +197,22 @@ def read(root: Path, *, prefix: str = "") -> tuple[PackageDefinition, list[Diagn
         data, text, problem = load_toml(pyproject)
         shown = prefix + PYPROJECT
         if problem is not None:
-            problem = make(problem.code, shown, problem.line, problem.message)
+            problem = make(problem.code, shown, problem.line, problem.message, problem.hint)
             return _unknown(shown, "pyproject.toml could not be parsed"), [problem]
         assert data is not None
         package = _prefixed(_from_pyproject(root, data, text or "", shown), prefix)
         problems = []
         if package.version.invalid:
             line = toml_key_line(text, ("tool", "hatch", "version", "pattern"))
-            problems.append(make("package-definition-parses", shown, line, str(package.version.unresolved)))
+            problems.append(
+                make(
+                    "package-definition-parses",
+                    shown,
+                    line,
+                    str(package.version.unresolved),
+                    "give a pattern with a named group version that matches the version line",
+                )
+            )
         return package, problems
     package_json = root / PACKAGE_JSON
     if package_json.is_file():
@@ -203,10 +222,11 @@ def read(root: Path, *, prefix: str = "") -> tuple[PackageDefinition, list[Diagn
             data = json.loads(package_json_text)
         except (OSError, ValueError) as exc:
             line = strict_json.error_line(exc) if isinstance(exc, json.JSONDecodeError) else None
-            problem = make("package-definition-parses", shown, line, f"invalid JSON: {exc}")
+            said = exc.msg if isinstance(exc, json.JSONDecodeError) else str(exc)  # the line is the finding's
+            problem = make("package-definition-parses", shown, line, f"invalid JSON: {said}", JSON_HINT)
             return _unknown(shown, "package.json could not be parsed"), [problem]
         if not isinstance(data, dict):
-            problem = make("package-definition-parses", shown, 1, "must be a JSON object")
+            problem = make("package-definition-parses", shown, 1, "must be a JSON object", JSON_HINT)
             return _unknown(shown, "package.json is not an object"), [problem]
         raw = data.get("version")
         version = PackageVersion(
@@ -305,7 +325,7 @@ def _pyproject_version(
             except (OSError, UnicodeDecodeError, ValueError):  # ValueError: a NUL in the path
                 value = ""
             if value:
-                return PackageVersion(value, f"{first} (setuptools file:)", first, 1, written=value)
+                return PackageVersion(value, f"{first}, by setuptools file:", first, 1, written=value)
             return PackageVersion(None, "", unresolved=f"cannot read version file {first!r}")
     if "setuptools_scm" in tool or "hatch-vcs" in text or "setuptools-scm" in text:
         return PackageVersion(
@@ -361,7 +381,7 @@ def _from_python_file(root: Path, relative: str, pattern: Any, origin: str) -> P
         return PackageVersion(None, "", unresolved=f"no version found in {relative}")
     line = text.count("\n", 0, match.start(group)) + 1
     value = match.group(group)
-    return PackageVersion(value, f"{relative} ({origin})", relative, line, written=value)
+    return PackageVersion(value, f"{relative}, by {origin}", relative, line, written=value)
 
 
 def _from_attr(root: Path, attr: str, tool: dict[str, Any]) -> PackageVersion:
@@ -386,7 +406,7 @@ def _from_attr(root: Path, attr: str, tool: dict[str, Any]) -> PackageVersion:
             if found is not None:
                 return PackageVersion(
                     found.value,
-                    f"{relative} {name} (setuptools attr:)",
+                    f"{relative} {name}, by setuptools attr:",
                     relative,
                     found.line,
                     written=found.value,

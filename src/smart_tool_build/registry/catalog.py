@@ -86,7 +86,11 @@ def check_catalog(
         info = os.lstat(root / TOOLS)
     except FileNotFoundError:
         problem = make(
-            "catalog-layout", shown_tools, None, "no tools/ folder: this is not a catalog checkout"
+            "catalog-layout",
+            shown_tools,
+            None,
+            "no tools/ folder: this is not a catalog checkout",
+            "give the checkout's top folder, the one that holds tools/",
         )
         return CatalogReport([*out, problem], [])
     except OSError as exc:
@@ -94,7 +98,10 @@ def check_catalog(
     if stat.S_ISLNK(info.st_mode):
         return CatalogReport([*out, _not_regular(shown_tools, "is a symlink")], [])
     if not stat.S_ISDIR(info.st_mode):
-        return CatalogReport([*out, make("catalog-layout", shown_tools, None, "is not a folder")], [])
+        problem = make(
+            "catalog-layout", shown_tools, None, "is not a folder", "make tools/ the folder of the entries"
+        )
+        return CatalogReport([*out, problem], [])
     try:
         with os.scandir(root / TOOLS) as listing:
             entries = sorted(listing, key=lambda entry: entry.name)
@@ -151,9 +158,9 @@ def _one_per_category(
             "catalog-recommendation-unique",
             shown,
             line,
-            f"category {category!r} already has its recommendation ({first}); the catalog allows one",
-            "keep one `recommended: true` per category: withdraw the other "
-            "(`recommended: false`, no reviewed_source)",
+            f"category {category!r} already has its recommendation, {first}; the catalog allows one",
+            "keep one `recommended: true` per category: withdraw the other with "
+            "`recommended: false` and no reviewed_source",
         )
     ]
 
@@ -298,7 +305,11 @@ def _read_json(path: Path, shown: str) -> tuple[Optional[Diagnostic], Any, str]:
     one finding, whatever it holds."""
 
     def bad(line: Optional[int], message: str) -> tuple[Optional[Diagnostic], Any, str]:
-        return make("catalog-json", shown, line, message), None, ""
+        return (
+            make("catalog-json", shown, line, message, "write it as a plain JSON object, each key once"),
+            None,
+            "",
+        )
 
     try:
         data = frontmatter.read_bytes(path, MAX_JSON_BYTES)

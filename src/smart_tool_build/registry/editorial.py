@@ -99,11 +99,19 @@ def _keys(
         if key not in allowed
     ]
     out += [
-        Finding("catalog-keys", at, f"`{key}` is missing from {where}")
+        Finding("catalog-keys", at, f"`{key}` is missing from {where}", f"add `{key}` to {where}")
         for key in required
         if key not in value
     ]
     return out
+
+
+#: the hints of findings said in more than one place
+OBJECT_HINT = "write it as one JSON object"
+CATEGORY_HINT = (
+    'give each category as {"id": "my-category", "label": "My category", "scope": "What it covers."}'
+)
+TEXT_HINT = "write it as one line of plain text"
 
 
 def check_categories(value: Any) -> tuple[list[Finding], Optional[frozenset[str]]]:
@@ -111,21 +119,23 @@ def check_categories(value: Any) -> tuple[list[Finding], Optional[frozenset[str]
     its shape gives none). An id that is an identifier counts even if its label is broken,
     so one bad item does not make every listing of that category unknown as well."""
     if not isinstance(value, dict):
-        return [Finding("catalog-json", (), f"must be a JSON object, not {kind_of(value)}")], None
+        return [
+            Finding("catalog-json", (), f"must be a JSON object, not {kind_of(value)}", OBJECT_HINT)
+        ], None
     out = _keys(value, (), ("categories",), ("categories",), CATEGORIES_FILE)
     items = value.get("categories")
     if "categories" not in value:
         return out, None
     if not isinstance(items, list):
         message = f"`categories` must be a list of categories, not {kind_of(items)}"
-        return [*out, Finding("catalog-categories", ("categories",), message)], None
+        return [*out, Finding("catalog-categories", ("categories",), message, CATEGORY_HINT)], None
     ids: set[str] = set()
     for index, item in enumerate(items):
         at: JsonPath = ("categories", index)
         where = f"categories[{index}]"
         if not isinstance(item, dict):
             message = f"`{where}` must be an object with `id`, `label` and `scope`, not {kind_of(item)}"
-            out.append(Finding("catalog-categories", at, message))
+            out.append(Finding("catalog-categories", at, message, CATEGORY_HINT))
             continue
         out += _keys(item, at, CATEGORY_KEYS, CATEGORY_KEYS, f"`{where}`")
         if "id" in item:
@@ -144,7 +154,9 @@ def check_categories(value: Any) -> tuple[list[Finding], Optional[frozenset[str]
             if key in item:
                 problem = text_problem(item[key])
                 if problem:
-                    out.append(Finding("catalog-categories", (*at, key), f"`{where}.{key}` {problem}"))
+                    out.append(
+                        Finding("catalog-categories", (*at, key), f"`{where}.{key}` {problem}", TEXT_HINT)
+                    )
     return out, frozenset(ids)
 
 
@@ -153,7 +165,9 @@ def check_listing(value: Any, known: Optional[frozenset[str]]) -> ListingCheck:
     when there is none to compare with: its absence or its shape is reported once, there)."""
     if not isinstance(value, dict):
         return ListingCheck(
-            [Finding("catalog-json", (), f"must be a JSON object, not {kind_of(value)}")], None, None
+            [Finding("catalog-json", (), f"must be a JSON object, not {kind_of(value)}", OBJECT_HINT)],
+            None,
+            None,
         )
     out = _keys(value, (), LISTING_KEYS, LISTING_KEYS[:2], "the listing")
     category, recommended = value.get("category"), value.get("recommended")
@@ -206,7 +220,8 @@ def _reviewed(value: dict[str, Any], recommended: Any, out: list[Finding]) -> Op
         return None
     if not isinstance(given, dict):
         message = f"`reviewed_source` must be an object, not {kind_of(given)}"
-        out.append(Finding("catalog-reviewed-source", ("reviewed_source",), message))
+        hint = 'write "reviewed_source": {"repository": ..., "path": ..., "commit": ...}'
+        out.append(Finding("catalog-reviewed-source", ("reviewed_source",), message, hint))
         return None
     before = len(out)
     out += _keys(given, ("reviewed_source",), REVIEWED_KEYS, REVIEWED_KEYS, "`reviewed_source`")

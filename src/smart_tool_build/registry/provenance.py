@@ -273,17 +273,23 @@ def _keys(
     ]
     required = allowed if where != "the pointer" else ("repository",)
     out += [
-        Finding("catalog-keys", at, f"`{key}` is missing from {where}")
+        Finding("catalog-keys", at, f"`{key}` is missing from {where}", f"add `{key}` to {where}")
         for key in required
         if key not in value
     ]
     return out
 
 
+#: what to do about a catalog file that is not a JSON object
+OBJECT_HINT = "write it as one JSON object"
+
+
 def check_pointer(value: Any) -> tuple[list[Finding], Optional[Pointer]]:
     """The findings of a parsed source.json, and the pointer when its three fields are good."""
     if not isinstance(value, dict):
-        return [Finding("catalog-json", None, f"must be a JSON object, not {kind_of(value)}")], None
+        return [
+            Finding("catalog-json", None, f"must be a JSON object, not {kind_of(value)}", OBJECT_HINT)
+        ], None
     out = _keys(value, POINTER_KEYS, "the pointer")
     repository = value.get("repository")
     ref, path = value.get("ref", REF_DEFAULT), value.get("path", PATH_DEFAULT)
@@ -309,11 +315,16 @@ _SOURCE_RULES = (
 def check_provenance(value: Any) -> tuple[list[Finding], Optional[Provenance]]:
     """The findings of a parsed provenance.json, and the record when it has none."""
     if not isinstance(value, dict):
-        return [Finding("catalog-json", None, f"must be a JSON object, not {kind_of(value)}")], None
+        return [
+            Finding("catalog-json", None, f"must be a JSON object, not {kind_of(value)}", OBJECT_HINT)
+        ], None
     out = _keys(value, PROVENANCE_KEYS, "provenance")
     source = value.get("source")
     if "source" in value and not isinstance(source, dict):
-        out.append(Finding("catalog-keys", "source", f"`source` must be an object, not {kind_of(source)}"))
+        message = f"`source` must be an object, not {kind_of(source)}"
+        out.append(
+            Finding("catalog-keys", "source", message, "regenerate provenance.json with smart-tool snapshot")
+        )
     if isinstance(source, dict):
         out += _keys(source, SOURCE_KEYS, "`source`", at="source")
         for code, key, rule in _SOURCE_RULES:
@@ -353,7 +364,7 @@ def agreement(pointer: Pointer, provenance: Provenance) -> list[Finding]:
                 Finding(
                     "catalog-source-agrees",
                     key,
-                    f"`source.{key}` {recorded!r} is not the pointer's {wanted!r} (source.json)",
+                    f"`source.{key}` {recorded!r} is not the pointer's {wanted!r} in source.json",
                     "refresh the snapshot from the pointer's source",
                 )
             )
@@ -362,7 +373,7 @@ def agreement(pointer: Pointer, provenance: Provenance) -> list[Finding]:
             Finding(
                 "catalog-source-agrees",
                 "commit",
-                f"`source.commit` {source.commit!r} is not the commit the pointer pins ({pointer.ref!r})",
+                f"`source.commit` {source.commit!r} is not the commit the pointer pins, {pointer.ref!r}",
                 "refresh the snapshot from the pinned commit",
             )
         )

@@ -64,7 +64,8 @@ def build_system_rules(document: Mapping[str, Any], text: Optional[str], path: s
         choice = choose(document)
         if choice.problem is not None:
             where = toml_line(text, ("tool", "smart-tool", "backend")) or line
-            return [make("build-system-opt-in", path, where, choice.problem)]
+            hint = "the wrapper wraps exactly one backend"
+            return [make("build-system-opt-in", path, where, choice.problem, hint)]
         return []
     if not asked or not isinstance(backend, str):
         return []
@@ -77,7 +78,7 @@ def build_system_rules(document: Mapping[str, Any], text: Optional[str], path: s
                 "[build-system].requires names smart-tool-build, but hatchling runs no plugin a project "
                 "does not configure: without a [tool.hatch.build.hooks.smart-tool] table the build checks "
                 "and guarantees nothing",
-                "add the table [tool.hatch.build.hooks.smart-tool] (empty is enough)",
+                "add the table [tool.hatch.build.hooks.smart-tool]; empty is enough",
             )
         ]
     if backend in KNOWN_BACKENDS.values() and backend not in PLUGIN_BACKENDS:
@@ -89,7 +90,7 @@ def build_system_rules(document: Mapping[str, Any], text: Optional[str], path: s
                 line,
                 f"[build-system].requires names smart-tool-build, but {name} has no plugins: the build "
                 "checks and guarantees nothing",
-                f'build through the wrapper: build-backend = "{WRAPPER}" (it wraps {name})',
+                f'build through the wrapper, which wraps {name}: build-backend = "{WRAPPER}"',
             )
         ]
     return []

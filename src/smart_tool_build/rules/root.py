@@ -198,7 +198,13 @@ def _locate_manifest(
     resolved, escape = descriptor.resolve_manifest(report.root, relative)
     if resolved is None:
         report.diagnostics.append(
-            make("descriptor-shape", shown_descriptor, line, f"`manifest` {named.manifest!r} {escape}")
+            make(
+                "descriptor-shape",
+                shown_descriptor,
+                line,
+                f"`manifest` {named.manifest!r} {escape}",
+                "name a SMART_TOOL.md inside the distribution root, from the folder of smart-tool.json",
+            )
         )
         return None
     if posixpath.basename(relative) != MANIFEST_NAME:
@@ -208,6 +214,7 @@ def _locate_manifest(
                 shown_descriptor,
                 line,
                 f"`manifest` names {named.manifest!r}; the manifest file must be named {MANIFEST_NAME}",
+                f"rename the file {MANIFEST_NAME} and name it so in smart-tool.json",
             )
         )
         return None
@@ -330,8 +337,8 @@ def discover_roots(top: Path, display: str) -> tuple[list[RootJob], list[Diagnos
             "tree-readable",
             base + folder if folder != "." else display,
             None,
-            f"cannot read this folder ({reason}); a smart tool inside it is not checked",
-            "make it readable (chmod u+rx), or check the tools inside it one by one",
+            f"cannot read this folder: {reason}; a smart tool inside it is not checked",
+            "make it readable with chmod u+rx, or check the tools inside it one by one",
         )
         for folder, reason in unreadable
     ]
@@ -372,7 +379,7 @@ def _duplicates(others: list[str], canonical: str, prefix: str) -> list[Diagnost
             "manifest-single-per-root",
             prefix + other,
             None,
-            f"a second SMART_TOOL.md under the distribution root (the manifest is {prefix}{canonical})",
+            f"a second SMART_TOOL.md under the distribution root, whose manifest is {prefix}{canonical}",
             "delete it, give its tool its own smart-tool.json, or add it to [tool.smart-tool] exclude",
         )
         for other in others
@@ -402,8 +409,7 @@ def _name_rule(fm: safe_yaml.LineDict, path: str, package: PackageDefinition) ->
             "manifest-name-matches-package",
             path,
             fm.line_of("name"),
-            f"manifest name {name!r} differs from the package name {package.name!r} "
-            f"(normalised {expected!r})",
+            f"manifest name {name!r} differs from the package name {package.name!r}, normalised {expected!r}",
             f"rename it name: {expected}, or, if the difference is deliberate, add "
             '"manifest-name-matches-package" to [tool.smart-tool] ignore',
         )

@@ -54,7 +54,7 @@ def document_rules(project: Project, kind: str, relative: str) -> list[Diagnosti
                 code,
                 relative,
                 skipped + 1,
-                f"{what} must begin with a `---` YAML frontmatter block (first non-empty line)",
+                f"{what} must begin with a `---` YAML frontmatter block on its first non-empty line",
                 "start the file with ---, the YAML fields, then --- and the Markdown body",
             )
         ]

@@ -75,7 +75,7 @@ def package_rules(project: Project) -> list[Diagnostic]:
                 None,
                 f"the package folder {named}/ has no __init__.py, so it is not a package "
                 "and the build leaves it out",
-                f"add {named}/__init__.py (a docstring is enough)",
+                f"add {named}/__init__.py; a docstring is enough",
             )
         ]
     found = candidates(project.root)
