@@ -98,7 +98,7 @@ class SmartToolBuildHook(BuildHookInterface):  # type: ignore[type-arg]
         plan = plan_build(
             Path(self.root),
             version=self.metadata.version,
-            version_origin="the version hatchling resolved",
+            version_origin="hatchling's build",
             hook=hook_options(dict(self.config)),
             editable=kind == "editable",
         )

@@ -82,7 +82,7 @@ class _Build:
     def __init__(self, wrapped: Wrapped, kind: ArtifactKind, directory: str, reporter: Reporter) -> None:
         self.wrapped, self.kind, self.directory, self.report = wrapped, kind, directory, reporter
         self.root = Path.cwd()
-        self.origin = f"the version {wrapped.name} resolved"
+        self.origin = f"{wrapped.name}'s build"
 
     def run(self, config_settings: Optional[dict[str, Any]], metadata: Optional[str]) -> str:
         """Everything happens in a scratch folder inside the output folder; the artifact takes
@@ -103,7 +103,7 @@ class _Build:
             version = archive.core_metadata().get("Version")
             if version and (plan is None or not _same(plan.version, version)):
                 member = "PKG-INFO" if self.kind == "sdist" else "METADATA"
-                plan = self._plan(version, f"{self.origin} (its {member})")
+                plan = self._plan(version, f"{self.origin}, its {member}")
             if plan is None:
                 self.report.failure(
                     f"{built_name} carries no version in its metadata: not checked, not built"
