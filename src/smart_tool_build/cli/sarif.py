@@ -234,7 +234,8 @@ def _shape_problem(document: object) -> Optional[str]:
     if not isinstance(runs, list):
         return 'no "runs" list'
     for run in runs:
-        driver = run.get("tool", {}).get("driver") if isinstance(run, dict) else None
+        tool = run.get("tool") if isinstance(run, dict) else None
+        driver = tool.get("driver") if isinstance(tool, dict) else None
         rules = driver.get("rules") if isinstance(driver, dict) else None
         if not isinstance(rules, list) or not all(
             isinstance(r, dict) and isinstance(r.get("id"), str) for r in rules

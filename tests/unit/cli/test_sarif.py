@@ -293,6 +293,8 @@ def _merge(*args: str) -> subprocess.CompletedProcess[str]:
             b'{"version": "2.1.0", "runs": [{}]}',
             "log.sarif: not a SARIF log: a run without tool.driver.rules",
         ),
+        (b'{"version": "2.1.0", "runs": [{"tool": 5}]}', "log.sarif: not a SARIF log: a run without tool"),
+        (b'{"version": "2.1.0", "runs": [7]}', "log.sarif: not a SARIF log: a run without tool"),
         (
             b'{"version": "2.1.0", "runs": [{"tool": {"driver": {"rules": []}}, '
             b'"results": [{"ruleId": "x"}]}]}',
@@ -310,6 +312,8 @@ def _merge(*args: str) -> subprocess.CompletedProcess[str]:
         "a-list",
         "no-runs",
         "no-rules",
+        "tool-not-object",
+        "run-not-object",
         "stray-result",
         "deep",
         "folder",
