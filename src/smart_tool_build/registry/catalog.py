@@ -211,10 +211,10 @@ def entry_result(
         else:
             usable.add(name)
     if POINTER not in present:
-        hint = 'add {"repository": "https://host/owner/repo.git"} (optional "ref", "path")'
+        hint = 'add {"repository": "https://host/owner/repo.git"}, with "ref" and "path" where needed'
         message = "the entry has no pointer"
         if LISTING in present:
-            message += ": the catalog's validator refuses its listing.json (and with it the catalog)"
+            message += ": the catalog's validator refuses its listing.json, and with it the catalog"
         out.append(make("catalog-pointer-present", f"{shown}/{POINTER}", None, message, hint))
     pointer = record = None
     record_text = ""

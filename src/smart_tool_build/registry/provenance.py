@@ -160,9 +160,9 @@ def repository_problem(value: Any) -> Optional[str]:
     except ValueError:
         return "is not a URL"
     if parsed.scheme != "https":
-        return f"is not an https URL ({parsed.scheme + ':' if parsed.scheme else 'no scheme'})"
+        return f"is not an https URL: {parsed.scheme + ':' if parsed.scheme else 'no scheme'}"
     if "@" in parsed.netloc:
-        return "carries credentials (a user or token before `@`); remove them"
+        return "carries credentials, a user or token before `@`"
     if "?" in value or "#" in value:
         return "has a query or fragment"
     host = parsed.hostname
@@ -209,8 +209,8 @@ def commit_problem(value: Any) -> Optional[str]:
     if COMMIT.match(value.lower()):
         return "must be lowercase"
     if re.fullmatch(r"[0-9a-fA-F]{4,39}", value):
-        return f"is abbreviated ({len(value)} digits); record the full 40 (or 64) hex digits"
-    return "is not a commit id (40 or 64 hex digits)"
+        return f"is abbreviated to {len(value)} digits"
+    return "is not a commit id of 40 or 64 hex digits"
 
 
 def time_problem(value: Any) -> Optional[str]:
@@ -220,7 +220,7 @@ def time_problem(value: Any) -> Optional[str]:
         return problem
     match = _TIME.match(value)
     if not match:
-        return "is not an ISO time with a zone (YYYY-MM-DDTHH:MM:SS, then Z or +HH:MM)"
+        return "is not an ISO time with a zone: YYYY-MM-DDTHH:MM:SS, then Z or +HH:MM"
     year, month, day, hour, minute, second, fraction, zone = match.groups()
     try:
         offset = (
@@ -258,7 +258,17 @@ def _field(
         shown = " " + shown_url(value)
     else:
         shown = " " + repr(value)
-    return [Finding(code, key, f"`{label or key}`{shown} {problem}")]
+    return [Finding(code, key, f"`{label or key}`{shown} {problem}", FIELD_HINTS.get(code))]
+
+
+#: what to do about a field of a pointer or provenance record, by its code
+FIELD_HINTS: dict[str, str] = {
+    "catalog-repository": "use the plain https clone URL, e.g. https://github.com/owner/repo.git",
+    "catalog-ref": "use a branch or tag name, such as main or v1.2.0, or a full commit id",
+    "catalog-path": "write a POSIX path from the repository's top, such as tools/my-tool",
+    "catalog-commit": "record the full commit id, 40 or 64 lowercase hex digits",
+    "catalog-time": "write it as 2026-01-31T12:00:00Z",
+}
 
 
 def _keys(

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import ast
 import re
+import shutil
 from pathlib import Path
 from typing import Optional
 
@@ -20,9 +21,15 @@ import pytest
 
 from smart_tool_build.diagnostics.codes import CODES
 from smart_tool_build.diagnostics.diagnostic import Diagnostic, Severity
+from smart_tool_build.registry.catalog import check_catalog
+from smart_tool_build.rules.collection import check_collection
 from smart_tool_build.rules.root import check_root
 from support import REPO, ROOTS
 from unit.diagnostics.test_codes import FIXTURE_CASES, RUNTIME_CASES
+from unit.registry.test_catalog import CASES as CATALOG_CASES
+from unit.registry.test_catalog import CATALOG
+from unit.rules.test_collection import COLLECTIONS
+from unit.rules.test_collection import FIXTURE_CASES as COLLECTION_CASES
 
 SRC = REPO / "src" / "smart_tool_build"
 
@@ -173,3 +180,18 @@ def test_every_code_says_its_fix_in_one_level_of_parentheses() -> None:
                 (text[: i + 1].count("(") - text[: i + 1].count(")") for i in range(len(text))), default=0
             )
             assert depth <= 1 and not BACK_TO_BACK.search(text), (code.id, text)
+
+
+@pytest.mark.parametrize("name", sorted(CATALOG_CASES))
+def test_catalog_lines(name: str, tmp_path: Path) -> None:
+    root = tmp_path / "catalog"
+    shutil.copytree(CATALOG, root, symlinks=True)
+    CATALOG_CASES[name][0](root)
+    report = check_catalog(root, names_match_folders=True)
+    assert [p for d in report.diagnostics for p in _line_problems(d)] == []
+
+
+@pytest.mark.parametrize("name", sorted(COLLECTION_CASES))
+def test_collection_lines(name: str) -> None:
+    report = check_collection(COLLECTIONS / name)
+    assert [p for d in report.diagnostics for p in _line_problems(d)] == []
