@@ -2,10 +2,12 @@
 
 Each ``run:`` step is taken from action.yml, its ``env`` filled in with the inputs as GitHub
 would (defaults from the file), its ``if:`` decided the same way, and run with
-``bash --noprofile --norc -eo pipefail`` from a workspace holding a fixture project, with
-``python`` on PATH being a fresh environment the install step fills from the action's own
-checkout (this repository). ``actions/setup-python`` is the one step not run: the test's
-environment is the Python it would set up.
+``bash --noprofile --norc -eo pipefail`` from a workspace holding a fixture project.
+``actions/setup-python`` is the one step not run: its output ``python-path`` is this test's
+interpreter, from which the install step makes the action's own environment and fills it
+from the action's checkout (this repository). The caller's ``python`` on PATH is a stand-in
+that fails if run, and ``GITHUB_PATH``/``GITHUB_ENV`` are files that must stay empty: the
+action leaves the job's Python to later steps as it found it.
 """
 
 from __future__ import annotations
@@ -39,6 +41,8 @@ M = "src/demo_tool/SMART_TOOL.md"
 def _value(expression: str, inputs: dict[str, str]) -> str:
     if expression == "github.action_path":
         return str(REPO)
+    if expression == "steps.python.outputs.python-path":  # what setup-python installed
+        return sys.executable
     name = expression.removeprefix("inputs.")
     assert expression.startswith("inputs.") and name in inputs, expression
     return inputs[name]
@@ -61,18 +65,36 @@ class Ran:
     stderr: str
 
 
-class Runner:
-    """The action's steps, with a Python of their own and a workspace."""
+#: the caller's ``python`` and ``python3``: the job's own, which the action must not run
+CALLER_PYTHON = '#!/bin/sh\necho "the caller\'s python was run: $0 $*" >&2\nexit 97\n'
 
-    def __init__(self, builder: Builder, python: Path, temp: Path) -> None:
+
+class Runner:
+    """The action's steps, with a workspace, a caller's Python on PATH it must leave alone,
+    and the files through which a step would change the job's environment."""
+
+    def __init__(self, builder: Builder, temp: Path) -> None:
         self.builder = builder
-        self.python = python
         self.temp = temp
+        self.caller = temp.parent / "caller-bin"
+        self.caller.mkdir(exist_ok=True)
+        for name in ("python", "python3", "pip"):
+            (self.caller / name).write_text(CALLER_PYTHON)
+            (self.caller / name).chmod(0o755)
+        self.github_files = {name: temp.parent / name.lower() for name in ("GITHUB_PATH", "GITHUB_ENV")}
+        for path in self.github_files.values():
+            path.write_text("")
+
+    @property
+    def python(self) -> Path:
+        """The interpreter of the action's own environment, as the install step recorded it."""
+        return Path((self.temp / "smart-tool-build-python").read_text().strip())
 
     def env(self, step_env: dict[str, str]) -> dict[str, str]:
         env = venv_env(self.builder)
-        env["PATH"] = os.pathsep.join([str(self.python.parent), env.get("PATH", "")])
+        env["PATH"] = os.pathsep.join([str(self.caller), env.get("PATH", "")])
         env["RUNNER_TEMP"] = str(self.temp)
+        env.update({name: str(path) for name, path in self.github_files.items()})
         env.update(step_env)
         return env
 
@@ -114,10 +136,10 @@ class Runner:
 @pytest.fixture(scope="module")
 def runner(builder: Builder, tmp_path_factory: pytest.TempPathFactory) -> Runner:
     """The install step, run once: smart-tool-build from the action's own checkout."""
-    python = builder.venv("action")
-    runner = Runner(builder, python, tmp_path_factory.mktemp("runner-temp"))
+    runner = Runner(builder, tmp_path_factory.mktemp("runner-temp"))
     setup, install = STEPS[0], STEPS[1]
     assert setup["uses"].startswith("actions/setup-python@")
+    assert setup["with"]["update-environment"] is False
     assert "github.action_path" in install["env"]["ACTION_PATH"]
     done = runner.run(install, {}, tmp_path_factory.mktemp("workspace"))
     assert done.returncode == 0, done.stdout + done.stderr
@@ -130,7 +152,7 @@ def by_name(ran: list[Ran]) -> dict[str, Ran]:
 
 def test_the_action_is_composite_and_documented() -> None:
     assert ACTION["runs"]["using"] == "composite"
-    assert [s.get("uses") for s in STEPS if "uses" in s] == ["actions/setup-python@v5"]
+    assert [s.get("uses") for s in STEPS if "uses" in s] == ["actions/setup-python@v6"]
     for name, spec in ACTION["inputs"].items():
         assert spec["description"], name
         assert name in (REPO / "README.md").read_text(encoding="utf-8"), f"README names input {name}"
@@ -141,7 +163,7 @@ def test_the_action_is_composite_and_documented() -> None:
 def test_findings_annotate_and_go_into_one_sarif_log(runner: Runner, tmp_path: Path) -> None:
     workspace = tmp_path / "workspace"
     shutil.copytree(ROOTS / "manifest-name-format", workspace / HOME)
-    dist = workspace / "dist"
+    dist = workspace / HOME / "dist"  # `dist` is relative to `path`
     dist.mkdir()
     stale = wheel_members()
     stale[f"{DIST_INFO}/RECORD"] = b"demo_tool/__init__.py,sha256=x,0\n"  # a RECORD that lies
@@ -175,8 +197,40 @@ def test_findings_annotate_and_go_into_one_sarif_log(runner: Runner, tmp_path: P
         assert rules[result["ruleIndex"]] == result["ruleId"]
     record = next(r for r in run["results"] if r["ruleId"] == "artifact-record-matches")
     assert record["locations"][0]["physicalLocation"]["artifactLocation"]["uri"] == (
-        "dist/demo_tool-1.0.0-py3-none-any.whl"
+        "my%20tool/caf%C3%A9/dist/demo_tool-1.0.0-py3-none-any.whl"
     )
+    the_job_is_as_it_was(runner, ran)
+
+
+def the_job_is_as_it_was(runner: Runner, ran: list[Ran]) -> None:
+    """No step ran the caller's python or changed the job's PATH or environment."""
+    for step in ran:
+        assert "the caller's python was run" not in step.stderr, (step.name, step.stderr)
+    assert {name: path.read_text() for name, path in runner.github_files.items()} == {
+        "GITHUB_PATH": "",
+        "GITHUB_ENV": "",
+    }
+
+
+def test_dist_is_relative_to_path_and_absolute_as_given(runner: Runner, tmp_path: Path) -> None:
+    workspace = tmp_path / "workspace"
+    shutil.copytree(ROOTS / "valid", workspace / "tools" / "valid")
+    (workspace / "dist").mkdir()
+    write_wheel(workspace / "dist" / "other-1.0.0-py3-none-any.whl", wheel_members())  # not path's
+    ran = runner.action(workspace, path="tools/valid", inspect="true")
+    steps = by_name(ran)
+    assert "no artifact matches tools/valid/dist/*" in steps["smart-tool inspect"].stdout
+    assert steps["Verdict"].stdout.splitlines() == ["smart-tool inspect exited 2"]
+    (workspace / "tools" / "valid" / "dist").mkdir()
+    write_wheel(workspace / "tools" / "valid" / "dist" / "demo_tool-1.0.0-py3-none-any.whl", wheel_members())
+    ran = runner.action(workspace, path="tools/valid/", inspect="true")
+    steps = by_name(ran)
+    assert steps["Verdict"].returncode == 0, [r.stdout + r.stderr for r in ran]
+    assert "1 artifact checked: 0 errors" in steps["smart-tool inspect"].stdout
+    absolute = f"{workspace}/dist/*"
+    ran = runner.action(workspace, path="tools/valid", inspect="true", dist=absolute)
+    assert "1 artifact checked: 0 errors" in by_name(ran)["smart-tool inspect"].stdout
+    the_job_is_as_it_was(runner, ran)
 
 
 def test_a_clean_tree_passes_and_writes_no_log_unasked(runner: Runner, tmp_path: Path) -> None:

@@ -192,7 +192,7 @@ def test_setuptools_scm_version_from_the_tag(scm_tagged: Build) -> None:
 def test_setuptools_scm_tag_that_drifts_fails(builder: Builder, scm_env: dict[str, str]) -> None:
     build = builder.build(scm_copy(builder, "st-scm-drift", "v3.2.0"), extra_env=scm_env)
     assert_clean_failure(build, "manifest-version-matches-package")
-    assert "does not match the package version '3.2.0' (the version setuptools resolved)" in build.output
+    assert "does not match the package version '3.2.0' from setuptools' build" in build.output
 
 
 def test_development_version_passes_with_dev_versions_warn(builder: Builder, scm_env: dict[str, str]) -> None:
@@ -227,7 +227,7 @@ def test_attr_dynamic_version_drift_fails(builder: Builder) -> None:
     edit(project / "src/acme_attr/__init__.py", '"5.2.0"', '"5.3.0"')
     build = builder.build(project)
     assert_clean_failure(build, "manifest-version-matches-package")
-    assert "'5.3.0' (the version setuptools resolved)" in build.output
+    assert "'5.3.0' from setuptools' build" in build.output
 
 
 # --- failing builds ------------------------------------------------------------------------

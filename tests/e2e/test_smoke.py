@@ -401,7 +401,7 @@ def test_a_hang_costs_the_timeout_not_more(smoked: dict[str, Smoked]) -> None:
     # ends it), and the rest of the run
     assert smoked["no-hang-stdin-closed"].seconds < TIMEOUT["no-hang-stdin-closed"] + 8
     (said,) = smoked["no-hang-stdin-closed"].messages("no-hang-stdin-closed")
-    assert said.endswith("the process group was killed (SIGTERM)"), said
+    assert said.endswith("the process group was killed with SIGTERM"), said
 
 
 def test_sigterm_ignored_costs_the_timeout_and_the_grace(smoked: dict[str, Smoked]) -> None:

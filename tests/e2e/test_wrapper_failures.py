@@ -42,7 +42,7 @@ def test_drift_from_a_dynamic_version_fails_with_the_version_the_backend_resolve
     build = builder.build(project)
     assert_nothing_left(build)
     assert_line(build, manifest("flit-core"), "manifest-version-matches-package")
-    assert "'0.4.1' (the version flit_core.buildapi resolved" in build.output
+    assert "'0.4.1' from flit_core.buildapi's build" in build.output
 
 
 def test_an_editable_install_of_a_drifted_tool_fails(builder: Builder) -> None:

@@ -110,7 +110,7 @@ class HatchlingBuild:
         plan = plan_build(
             Path(self.root),
             version=self.metadata.version,
-            version_origin="the version hatchling resolved",
+            version_origin="hatchling's build",
             hook=hook_options(dict(self.config)),
             editable=kind == "editable",
         )

@@ -101,7 +101,7 @@ class _State:
         plan = plan_build(
             self.root,
             version=str(egg_info.egg_version),
-            version_origin="the version setuptools resolved",
+            version_origin="setuptools' build",
             editable=self.editable,
         )
         commands = set(getattr(dist, "commands", None) or ())

@@ -90,7 +90,7 @@ class _Build:
     def __init__(self, wrapped: Wrapped, kind: ArtifactKind, directory: str, reporter: Reporter) -> None:
         self.wrapped, self.kind, self.directory, self.report = wrapped, kind, directory, reporter
         self.root = Path.cwd()
-        self.origin = f"the version {wrapped.name} resolved"
+        self.origin = f"{wrapped.name}'s build"
         #: the artifact once it has its final name (an interrupt after that leaves it, whole)
         self.placed: Optional[Path] = None
 
@@ -118,7 +118,7 @@ class _Build:
                         f"{built_name} carries Version {version}, not the {plan.version} checked "
                         f"before the build: checked again with {version}"
                     )
-                plan = self._plan(version, f"{self.origin} (its {member})")
+                plan = self._plan(version, f"{self.origin}, its {member}")
             if plan is None:
                 self.report.failure(
                     f"{built_name} carries no version in its metadata: not checked, not built"

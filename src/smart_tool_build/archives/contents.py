@@ -93,7 +93,11 @@ class ArtifactReport:
 
 def unreadable(shown: str, problem: str) -> Diagnostic:
     """The finding for an archive that cannot be read whole (``problem`` reads after "artifact")."""
-    return make("artifact-readable", shown, None, f"artifact {problem}")
+    return make("artifact-readable", shown, None, f"artifact {problem}", READ_HINT)
+
+
+#: what to do about an archive, or a member of one, that cannot be read
+READ_HINT = "rebuild it, and check it was not truncated on upload or download"
 
 
 def read_headers(report: ArtifactReport, archive: Archive) -> None:
@@ -137,7 +141,9 @@ def parse_manifest(archive: Archive, member: str, shown: str, report: ArtifactRe
     data = archive.read(member)
     if data is None:
         message = "frontmatter is over the size limit" if member in archive.oversized else "unreadable"
-        out.append(make("manifest-frontmatter-parses", where, None, message))
+        out.append(
+            make("manifest-frontmatter-parses", where, None, message, "rebuild from the source's manifest")
+        )
         return
     report.manifest_bytes = data
     report.manifest_member = member
@@ -201,6 +207,7 @@ def require(archive: Archive, members: tuple[str, ...], shown: str, why: str) ->
             continue
         message = f"missing from the {archive.kind}: {why}"
         if f"./{member}" in archive.files:
-            message += f" (the {archive.kind} has ./{member}, which installers do not treat as the same path)"
-        out.append(make("artifact-contents", f"{shown}/{member}", None, message))
+            message += f"; the {archive.kind} has ./{member}, which installers do not treat as the same path"
+        hint = "rebuild with smart-tool-build, which adds these files whatever the include settings say"
+        out.append(make("artifact-contents", f"{shown}/{member}", None, message, hint))
     return out

@@ -103,5 +103,6 @@ def compare_pair(wheel: ArtifactReport, sdist: ArtifactReport, shown: str) -> li
             None,
             f"the wheel's {wheel.manifest_member} and the sdist's {sdist.manifest_member} differ "
             f"for the same release {wheel.version}",
+            "build both from one clean tree in one run, e.g. python -m build",
         )
     ]

@@ -20,6 +20,7 @@ from typing import Optional
 
 from ..diagnostics.diagnostic import Diagnostic, make
 from ..project.manifest_model import record_digest
+from .contents import READ_HINT
 from .reader import read_errors
 
 #: RECORD larger than this is not read (a wheel of a million files is not a smart tool)
@@ -64,7 +65,7 @@ def check_record(path: Path, shown: str, dist_info: str) -> list[Diagnostic]:
                 data = raw.read(MAX_RECORD_BYTES + 1)
             return _compare(handle, members, data, record, shown)
     except read_errors() as exc:  # the archive itself cannot be read
-        return [make("artifact-readable", where, None, f"RECORD cannot be read: {exc}")]
+        return [make("artifact-readable", where, None, f"RECORD cannot be read: {exc}", READ_HINT)]
 
 
 def _compare(
@@ -87,7 +88,13 @@ def _compare(
                 finding = _row(handle, members, row, record, listed)
             except read_errors() as exc:  # a corrupt member: not RECORD's fault
                 out.append(
-                    make("artifact-readable", f"{shown}/{row[0]}", None, f"member cannot be read: {exc}")
+                    make(
+                        "artifact-readable",
+                        f"{shown}/{row[0]}",
+                        None,
+                        f"member cannot be read: {exc}",
+                        READ_HINT,
+                    )
                 )
                 continue
             if finding is not None:

@@ -36,12 +36,28 @@ def check_sdist(
     out = report.diagnostics
     tops = {name.split("/", 1)[0] for name in archive.files}
     if len(tops) != 1 or any("/" not in name for name in archive.files):
-        out.append(make("artifact-readable", shown, None, "an sdist keeps every member under one top folder"))
+        out.append(
+            make(
+                "artifact-readable",
+                shown,
+                None,
+                "an sdist keeps every member under one top folder",
+                "rebuild it with a standard backend",
+            )
+        )
         return
     top = tops.pop() + "/"
     read_headers(report, archive)
     if report.version is None:
-        out.append(make("artifact-readable", f"{shown}/{top}PKG-INFO", None, "no PKG-INFO Version"))
+        out.append(
+            make(
+                "artifact-readable",
+                f"{shown}/{top}PKG-INFO",
+                None,
+                "no PKG-INFO Version",
+                "rebuild it with a standard backend",
+            )
+        )
     if source is not None and source.skills:
         from .skill_checks import check_sdist_skills
 
@@ -60,6 +76,7 @@ def check_sdist(
                 f"{shown}/{descriptor_member}",
                 None,
                 "the sdist carries no smart-tool.json at its root",
+                "build with smart-tool-build, or ship smart-tool.json in the sdist",
             )
         )
         return
@@ -81,7 +98,8 @@ def check_sdist(
                 "manifest-single-per-root",
                 f"{shown}/{other}",
                 None,
-                f"a second SMART_TOOL.md in the sdist (the manifest is {member})",
+                f"a second SMART_TOOL.md in the sdist, whose manifest is {member}",
+                "ship one SMART_TOOL.md per distribution; leave the copy out of the sdist",
             )
         )
     if posixpath.basename(relative) != MANIFEST:
@@ -91,12 +109,17 @@ def check_sdist(
                 f"{shown}/{descriptor_member}",
                 parsed.key_lines.get("manifest"),
                 f"`manifest` names {parsed.descriptor.manifest!r}; the manifest must be named {MANIFEST}",
+                f"rename the file {MANIFEST} and name it so in smart-tool.json",
             )
         )
     elif member not in archive.files:
         out.append(
             make(
-                "manifest-present", f"{shown}/{member}", None, "the manifest the descriptor names is missing"
+                "manifest-present",
+                f"{shown}/{member}",
+                None,
+                "the manifest the descriptor names is missing",
+                "ship SMART_TOOL.md in the sdist: build with smart-tool-build, or include it in the sdist",
             )
         )
     else:
@@ -169,7 +192,15 @@ def _install_docs_in(
                 message = f"requires[{index}] install {install!r} is not in the sdist"
             else:
                 message = f"requires[{index}] install {install!r} is a folder ({folder}), not a document"
-            out.append(make("manifest-install-doc-missing", where, line, message))
+            out.append(
+                make(
+                    "manifest-install-doc-missing",
+                    where,
+                    line,
+                    message,
+                    "build with smart-tool-build, which ships install documents, or add it to the sdist",
+                )
+            )
             continue
         if wheel_place(place, reference(install)) is None:
             within = "its package" if place is not None else "the wheel's .dist-info folder"

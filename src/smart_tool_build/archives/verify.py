@@ -67,6 +67,7 @@ def verify(
                 f"{shown}/{name}",
                 None,
                 "member name appears more than once; which copy an installer keeps is undefined",
+                "rebuild with a standard backend; never publish such an archive",
             )
         )
     for name in archive.unsafe:

@@ -47,13 +47,22 @@ def check_wheel(
                 shown,
                 None,
                 f"a wheel has exactly one .dist-info/METADATA; found {len(dist_infos)}",
+                "rebuild it with a standard backend",
             )
         )
         return
     dist_info = dist_infos[0]
     read_headers(report, archive)
     if report.version is None:
-        out.append(make("artifact-readable", f"{shown}/{dist_info}/METADATA", None, "no METADATA Version"))
+        out.append(
+            make(
+                "artifact-readable",
+                f"{shown}/{dist_info}/METADATA",
+                None,
+                "no METADATA Version",
+                "rebuild it with a standard backend",
+            )
+        )
     library = _library_skills(archive, shown, dist_info, source, out)
     if (source is not None and source.manifest_bytes is None) or library:  # not a smart tool
         if source is not None:
@@ -98,7 +107,8 @@ def check_wheel(
                     "artifact-matches-source",
                     f"{shown}/{expected}",
                     None,
-                    f"the manifest is not where it belongs in the wheel (found {canonical})",
+                    f"the manifest is not where it belongs in the wheel; found {canonical}",
+                    "rebuild from a clean tree; make sure no other hook moves SMART_TOOL.md",
                 )
             )
         parse_manifest(archive, canonical, shown, report)
@@ -240,8 +250,9 @@ def _copies(
                     "manifest-single-per-root",
                     f"{shown}/{other}",
                     None,
-                    f"a second SMART_TOOL.md in the wheel, {tool} (the manifest is {canonical}), "
-                    "in no folder with its own smart-tool.json",
+                    f"a second SMART_TOOL.md in the wheel, {tool}, in no folder with its own "
+                    f"smart-tool.json; the manifest is {canonical}",
+                    "ship one SMART_TOOL.md per distribution, or give the other tool its own smart-tool.json",
                 )
             )
             continue
@@ -251,8 +262,8 @@ def _copies(
                 f"{shown}/{other}",
                 None,
                 f"this copy of the manifest differs from {canonical}, the one the accessor reads",
-                "the copy drifted: ship one manifest and copy it at build time (force-include, "
-                "package data), never by hand",
+                "the copy drifted: ship one manifest and copy it at build time with force-include "
+                "or package data, never by hand",
             )
         )
     return out
@@ -296,8 +307,8 @@ def _wheel_documents(
                     None,
                     f"requires[{index}] install {install!r} names {member}, which the wheel lacks: "
                     "the installed tool points its users at a file that is not there",
-                    "build with smart-tool-build (it adds install documents whatever the include "
-                    "and exclude settings say), or ship the document as package data",
+                    "build with smart-tool-build, which adds install documents whatever the include "
+                    "and exclude settings say, or ship the document as package data",
                 )
             )
     return out

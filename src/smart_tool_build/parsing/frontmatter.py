@@ -36,6 +36,10 @@ class FrontmatterError(ValueError):
         self.hint = hint
 
 
+#: what to do about a file over the size limit
+SIZE_HINT = "check it is the file meant: a manifest or descriptor is a small text file"
+
+
 class UnreadableFile(OSError):
     """The file is not a regular readable file (missing, a folder, no permission...)."""
 
@@ -72,28 +76,29 @@ def read_bytes(path: Path, limit: int = MAX_BYTES) -> bytes:
     if not stat.S_ISREG(info.st_mode):
         raise UnreadableFile("is not a regular file")
     if info.st_size > limit:
-        raise FrontmatterError(f"is {info.st_size} bytes, over the limit of {limit} bytes")
+        raise FrontmatterError(f"is {info.st_size} bytes, over the limit of {limit} bytes", None, SIZE_HINT)
     try:
         with open(path, "rb") as handle:
             data = handle.read(limit + 1)
     except OSError as exc:
         raise UnreadableFile(f"cannot be read: {exc.strerror or exc}") from None
     if len(data) > limit:
-        raise FrontmatterError(f"is over the limit of {limit} bytes")
+        raise FrontmatterError(f"is over the limit of {limit} bytes", None, SIZE_HINT)
     return data
 
 
 def decode(data: bytes) -> str:
     """UTF-8 (a BOM tolerated), or a clear error naming the first bad byte's line."""
     if b"\x00" in data:
-        raise FrontmatterError("is binary (contains NUL bytes), not UTF-8 text")
+        raise FrontmatterError("is binary, with NUL bytes, not UTF-8 text", None, "save it as UTF-8 text")
     try:
         text = data.decode("utf-8")
     except UnicodeDecodeError as exc:
         line = data.count(b"\n", 0, exc.start) + 1
         raise FrontmatterError(
-            f"is not UTF-8 (byte 0x{data[exc.start]:02x} at offset {exc.start}); save it as UTF-8",
+            f"is not UTF-8: byte 0x{data[exc.start]:02x} at offset {exc.start}",
             line,
+            "save it as UTF-8",
         ) from None
     return text[1:] if text.startswith(_BOM) else text
 
@@ -107,7 +112,9 @@ def split(text: str) -> tuple[str, str, int]:
     first line must be ``---``."""
     lines = _LINES.findall(text)
     if not lines or not _is_fence(lines[0]):
-        raise FrontmatterError("does not start with a `---` frontmatter fence", 1)
+        raise FrontmatterError(
+            "does not start with a `---` frontmatter fence", 1, "make `---` its first line"
+        )
     for index in range(1, len(lines)):
         if _is_fence(lines[index]):
             yaml_text = "".join(lines[1:index])

@@ -195,7 +195,7 @@ def _build(loader: Any, line_of: LineOf, text: str) -> Any:
             except TypeError:  # pragma: no cover - scalars are hashable
                 raise YamlError("keys must be scalars", line) from None
             if value in container:
-                raise YamlError(f"duplicate key {value!r} (first on line {container.line_of(value)})", line)
+                raise YamlError(f"duplicate key {value!r}, first on line {container.line_of(value)}", line)
             frame.key, frame.key_line, frame.has_key = value, line, True
         else:
             container[frame.key] = value
@@ -236,7 +236,7 @@ def _build(loader: Any, line_of: LineOf, text: str) -> Any:
             nodes += size
             if nodes > MAX_NODES:
                 raise YamlError(
-                    f"alias expansion exceeds {MAX_NODES} nodes (an alias bomb?)", line_of(event.start_mark)
+                    f"alias expansion exceeds {MAX_NODES} nodes, an alias bomb", line_of(event.start_mark)
                 )
             attach(value, size, line_of(event.start_mark))
         elif isinstance(event, (yaml.MappingStartEvent, yaml.SequenceStartEvent)):

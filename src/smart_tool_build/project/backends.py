@@ -194,9 +194,9 @@ def choose(document: Mapping[str, Any]) -> Choice:
         return Choice(known[0], f"[build-system].requires names {rows[0].name}", key=_BUILD_BACKEND)
     listed = ", ".join(sorted(TABLE))
     if not known:
-        why = f"[build-system].requires names none of the backends it knows ({listed})"
+        why = f"[build-system].requires names none of the backends it knows: {listed}"
     else:
-        why = f"[build-system].requires names several backends ({', '.join(known)})"
+        why = f"[build-system].requires names several backends: {', '.join(known)}"
     return Choice(
         None,
         "[tool.smart-tool] backend",

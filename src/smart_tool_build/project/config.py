@@ -179,7 +179,7 @@ def parse_options(
         if converted is None:
             unknown = unknown_codes(value) if key == "ignore" else []
             message = f"[{table_name}]: {key} must be {expected}, not {value!r}"
-            hint = None
+            hint = f"write {key} as docs/options.md shows"
             if unknown:
                 message = f"[{table_name}]: ignore names no such code: {', '.join(map(repr, unknown))}"
                 hint = "`smart-tool codes` lists every code"
@@ -212,7 +212,15 @@ def read_options(
     table = tool.get("smart-tool", {})
     problems: list[Diagnostic] = []
     if not isinstance(table, dict):
-        problems.append(make("config-valid", path, None, "[tool.smart-tool] must be a table"))
+        problems.append(
+            make(
+                "config-valid",
+                path,
+                None,
+                "[tool.smart-tool] must be a table",
+                "write it as a table: a line [tool.smart-tool] and its keys below",
+            )
+        )
         table = {}
     options, found = parse_options(table, path=path, text=text)
     problems += found

@@ -137,6 +137,11 @@ def normalize_name(name: str) -> str:
     return re.sub(r"[-_.]+", "-", name).lower()
 
 
+#: what to do about a package definition that does not parse
+TOML_HINT = "fix the TOML at that line: a UTF-8 file of at most 1 MiB, inside the root"
+JSON_HINT = "write package.json as one JSON object: a UTF-8 file of at most 1 MiB, inside the root"
+
+
 def load_toml(
     path: Path, root: Optional[Path] = None
 ) -> tuple[Optional[dict[str, Any]], Optional[str], Optional[Diagnostic]]:
@@ -149,7 +154,7 @@ def load_toml(
         text = read_project_text(root, path.relative_to(root).as_posix())
         return loads_toml(text), text, None
     except Unparsable as exc:
-        return None, text, make("package-definition-parses", display, exc.line, exc.message)
+        return None, text, make("package-definition-parses", display, exc.line, exc.message, TOML_HINT)
 
 
 def parse_pyproject(data: bytes) -> tuple[Optional[str], Optional[dict[str, Any]]]:
@@ -172,14 +177,22 @@ def read(root: Path, *, prefix: str = "") -> tuple[PackageDefinition, list[Diagn
         data, text, problem = load_toml(root / PYPROJECT, root)
         shown = prefix + PYPROJECT
         if problem is not None:
-            problem = make(problem.code, shown, problem.line, problem.message)
+            problem = make(problem.code, shown, problem.line, problem.message, problem.hint)
             return _unknown(shown, "pyproject.toml could not be parsed"), [problem]
         assert data is not None
         package = _prefixed(_from_pyproject(root, data, text or "", shown), prefix)
         problems = []
         if package.version.invalid:
             line = package.version.line or toml_key_line(text, ("tool", "hatch", "version", "pattern"))
-            problems.append(make("package-definition-parses", shown, line, str(package.version.unresolved)))
+            problems.append(
+                make(
+                    "package-definition-parses",
+                    shown,
+                    line,
+                    str(package.version.unresolved),
+                    "give a pattern with a named group version that matches the version line",
+                )
+            )
         return package, problems
     if os.path.lexists(root / PACKAGE_JSON):
         shown = prefix + PACKAGE_JSON
@@ -187,10 +200,10 @@ def read(root: Path, *, prefix: str = "") -> tuple[PackageDefinition, list[Diagn
             package_json_text = read_project_text(root, PACKAGE_JSON)
             data = loads_json(package_json_text)
         except Unparsable as exc:
-            problem = make("package-definition-parses", shown, exc.line, exc.message)
+            problem = make("package-definition-parses", shown, exc.line, exc.message, JSON_HINT)
             return _unknown(shown, "package.json could not be parsed"), [problem]
         if not isinstance(data, dict):
-            problem = make("package-definition-parses", shown, 1, "must be a JSON object")
+            problem = make("package-definition-parses", shown, 1, "must be a JSON object", JSON_HINT)
             return _unknown(shown, "package.json is not an object"), [problem]
         raw = data.get("version")
         version = PackageVersion(
@@ -294,7 +307,7 @@ def _pyproject_version(
                 version = PackageVersion(None, "", unresolved=exc.message, invalid=True)
                 return _keyed(version, text, ("tool", "setuptools", "dynamic", "version", "file"))
             if value:
-                return PackageVersion(value, f"{first} (setuptools file:)", first, 1, written=value)
+                return PackageVersion(value, f"{first}, by setuptools file:", first, 1, written=value)
             return PackageVersion(None, "", unresolved=f"cannot read version file {first!r}")
     if "setuptools_scm" in tool or "hatch-vcs" in text or "setuptools-scm" in text:
         return PackageVersion(
@@ -348,7 +361,7 @@ def _from_python_file(root: Path, relative: str, pattern: Any, origin: str) -> P
         return PackageVersion(None, "", unresolved=f"no version found in {relative}")
     start, value = found
     line = text.count("\n", 0, start) + 1
-    return PackageVersion(value, f"{relative} ({origin})", relative, line, written=value)
+    return PackageVersion(value, f"{relative}, by {origin}", relative, line, written=value)
 
 
 def _from_attr(root: Path, attr: str, tool: dict[str, Any]) -> PackageVersion:
@@ -377,7 +390,7 @@ def _from_attr(root: Path, attr: str, tool: dict[str, Any]) -> PackageVersion:
             if found is not None:
                 return PackageVersion(
                     found.value,
-                    f"{relative} {name} (setuptools attr:)",
+                    f"{relative} {name}, by setuptools attr:",
                     relative,
                     found.line,
                     written=found.value,

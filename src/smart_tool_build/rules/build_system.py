@@ -78,7 +78,7 @@ def build_system_rules(document: Mapping[str, Any], text: Optional[str], path: s
                 "[build-system].requires names smart-tool-build, but hatchling runs no plugin a project "
                 "does not configure: without a [tool.hatch.build.hooks.smart-tool] table the build checks "
                 "and guarantees nothing",
-                "add the table [tool.hatch.build.hooks.smart-tool] (empty is enough)",
+                "add the table [tool.hatch.build.hooks.smart-tool]; empty is enough",
             )
         ]
     if row is not None and row.opt_in == WRAPPED:
@@ -90,7 +90,7 @@ def build_system_rules(document: Mapping[str, Any], text: Optional[str], path: s
                 line,
                 f"[build-system].requires names smart-tool-build, but {name} has no plugins: the build "
                 "checks and guarantees nothing",
-                f'build through the wrapper: build-backend = "{WRAPPER}" (it wraps {name})',
+                f'build through the wrapper, which wraps {name}: build-backend = "{WRAPPER}"',
             )
         ]
     return []

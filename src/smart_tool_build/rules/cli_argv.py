@@ -38,7 +38,7 @@ def _not_ours(launch: Launch, root: Path, package: PackageDefinition) -> Optiona
         if launch.command_name in scripts:
             return None
         declared = ", ".join(sorted(scripts)) or "none"
-        return f"is not a script in [project.scripts] (declared: {declared})"
+        return f"is not a script in [project.scripts], which declares: {declared}"
     if launch.kind == "module":
         if launch.target and _module_here(root, launch.target):
             return None

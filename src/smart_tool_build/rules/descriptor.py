@@ -55,13 +55,31 @@ def parse_bytes(data: bytes, path: str = DESCRIPTOR_NAME) -> DescriptorResult:
     try:
         text = frontmatter.decode(data)
     except frontmatter.FrontmatterError as exc:
-        return DescriptorResult(None, [shape(exc.line, f"descriptor {exc.message}")], {})
+        return DescriptorResult(
+            None,
+            [shape(exc.line, f"descriptor {exc.message}", exc.hint or "save smart-tool.json as UTF-8 JSON")],
+            {},
+        )
     try:
         value = strict_json.loads(text)
     except strict_json.JsonProblem as exc:
-        return DescriptorResult(None, [shape(exc.line, exc.message)], {})
+        return DescriptorResult(
+            None,
+            [shape(exc.line, exc.message, "write smart-tool.json as plain JSON: one object, each key once")],
+            {},
+        )
     if not isinstance(value, dict):
-        return DescriptorResult(None, [shape(1, f"must be a JSON object, not {type(value).__name__}")], {})
+        return DescriptorResult(
+            None,
+            [
+                shape(
+                    1,
+                    f"must be a JSON object, not {type(value).__name__}",
+                    'e.g. {"manifest": "SMART_TOOL.md", "cli_argv": ["my-tool"]}',
+                )
+            ],
+            {},
+        )
     lines = strict_json.key_lines(text)
     out: list[Diagnostic] = []
     for key in value:
@@ -84,23 +102,35 @@ def parse_bytes(data: bytes, path: str = DESCRIPTOR_NAME) -> DescriptorResult:
     if "manifest" not in value:
         out.append(shape(1, "`manifest` is missing", "name the SMART_TOOL.md file"))
     elif not isinstance(manifest, str) or not manifest.strip():
-        out.append(shape(lines.get("manifest"), "`manifest` must be a non-empty string"))
+        out.append(
+            shape(
+                lines.get("manifest"), "`manifest` must be a non-empty string", "name the SMART_TOOL.md file"
+            )
+        )
     else:
         problem = manifest_path_problem(manifest)
         if problem:
-            out.append(shape(lines.get("manifest"), f"`manifest` {manifest!r} {problem}"))
+            out.append(shape(lines.get("manifest"), f"`manifest` {manifest!r} {problem}", RELATIVE_HINT))
     argv = value.get("cli_argv")
     if "cli_argv" not in value:
         out.append(shape(1, "`cli_argv` is missing", 'e.g. "cli_argv": ["my-tool"]'))
     elif not isinstance(argv, list) or not argv:
-        out.append(shape(lines.get("cli_argv"), "`cli_argv` must be a non-empty list of strings"))
+        out.append(shape(lines.get("cli_argv"), "`cli_argv` must be a non-empty list of strings", ARGV_HINT))
     elif not all(isinstance(item, str) and item.strip() for item in argv):
-        out.append(shape(lines.get("cli_argv"), "every `cli_argv` entry must be a non-empty string"))
+        out.append(
+            shape(lines.get("cli_argv"), "every `cli_argv` entry must be a non-empty string", ARGV_HINT)
+        )
     smoke = value.get("deterministic_smoke")
     if "deterministic_smoke" in value and not (
         isinstance(smoke, list) and all(isinstance(item, str) for item in smoke)
     ):
-        out.append(shape(lines.get("deterministic_smoke"), "`deterministic_smoke` must be a list of strings"))
+        out.append(
+            shape(
+                lines.get("deterministic_smoke"),
+                "`deterministic_smoke` must be a list of strings",
+                'e.g. "deterministic_smoke": ["--help"]',
+            )
+        )
     descriptor = None
     if not any(d.severity is Severity.ERROR for d in out):
         descriptor = Descriptor(
@@ -109,6 +139,13 @@ def parse_bytes(data: bytes, path: str = DESCRIPTOR_NAME) -> DescriptorResult:
             deterministic_smoke=None if smoke is None else tuple(smoke),
         )
     return DescriptorResult(descriptor, out, lines)
+
+
+#: the hints of descriptor-shape findings said in more than one place
+ARGV_HINT = 'e.g. "cli_argv": ["my-tool"]'
+RELATIVE_HINT = "give the path from the folder of smart-tool.json, with /, inside the root"
+READABLE_HINT = "make smart-tool.json a readable regular file in the distribution root"
+SIZE_HINT = "keep smart-tool.json a small UTF-8 JSON file"
 
 
 def render(manifest: str, cli_argv: Sequence[str], smoke: Optional[Sequence[str]] = None) -> str:
@@ -135,10 +172,14 @@ def parse_file(path: Path, display: Optional[str] = None) -> DescriptorResult:
     try:
         data = frontmatter.read_bytes(path, MAX_BYTES)
     except frontmatter.UnreadableFile as exc:
-        return DescriptorResult(None, [make("descriptor-present", shown, None, f"descriptor {exc}")], {})
+        return DescriptorResult(
+            None, [make("descriptor-present", shown, None, f"descriptor {exc}", READABLE_HINT)], {}
+        )
     except frontmatter.FrontmatterError as exc:
         return DescriptorResult(
-            None, [make("descriptor-shape", shown, None, f"descriptor {exc.message}")], {}
+            None,
+            [make("descriptor-shape", shown, None, f"descriptor {exc.message}", exc.hint or SIZE_HINT)],
+            {},
         )
     return parse_bytes(data, shown)
 

@@ -145,8 +145,8 @@ def check_install_docs(
                     "manifest-install-doc-missing",
                     path,
                     line,
-                    f"requires[{index}] install {install!r} is {kind} ({source}), not a document",
-                    "point install at one document (a Markdown file, say), or at a URL",
+                    f"requires[{index}] install {install!r} is {kind}, {source}, not a document",
+                    "point install at one document, a Markdown file say, or at a URL",
                 )
             )
             continue
@@ -160,7 +160,7 @@ def check_install_docs(
                     line,
                     f"requires[{index}] install {install!r} climbs out of {where} once installed, "
                     "so the installed manifest cannot reach it; the sdist carries it, the wheel cannot",
-                    "keep the document beside the manifest (or below its folder) and name it from "
+                    "keep the document beside the manifest or below its folder and name it from "
                     "there, or point install at a URL",
                 )
             )

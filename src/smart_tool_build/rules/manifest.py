@@ -83,7 +83,11 @@ def parse_file(path: Path, display: Optional[str] = None) -> ParseResult:
     try:
         data = frontmatter.read_bytes(path)
     except frontmatter.UnreadableFile as exc:
-        hint = "create it, or fix `manifest` in smart-tool.json" if "does not exist" in str(exc) else None
+        hint = (
+            "create it, or fix `manifest` in smart-tool.json"
+            if "does not exist" in str(exc)
+            else "make it a readable regular file inside the root"
+        )
         return ParseResult(None, [make("manifest-present", shown, None, f"manifest {exc}", hint)])
     except frontmatter.FrontmatterError as exc:
         return ParseResult(None, [_parse_error(shown, exc.line, exc.message, exc.hint)])
@@ -126,7 +130,11 @@ def body_length_rule(body: str, shown: str, file_text: Callable[[], Optional[str
 
 
 def _parse_error(path: str, line: Optional[int], message: str, hint: Optional[str] = None) -> Diagnostic:
-    return make("manifest-frontmatter-parses", path, line, f"frontmatter {message}", hint)
+    return make("manifest-frontmatter-parses", path, line, f"frontmatter {message}", hint or PLAIN_YAML)
+
+
+#: what to do about frontmatter that does not parse, when nothing more precise can be said
+PLAIN_YAML = "write the frontmatter as plain YAML: one mapping of fields between `---` lines, each key once"
 
 
 def _from_document(document: frontmatter.Document, path: str) -> ParseResult:
@@ -161,16 +169,24 @@ def validate_frontmatter(fm: safe_yaml.LineDict, path: str) -> list[Diagnostic]:
             )
     for key in REQUIRED:
         if key not in fm:
-            out.append(make("manifest-required-fields", path, 1, f"required field {key!r} is missing"))
+            out.append(
+                make(
+                    "manifest-required-fields",
+                    path,
+                    1,
+                    f"required field {key!r} is missing",
+                    f"add `{key}:` with its content to the frontmatter",
+                )
+            )
     for key in FIELDS:
         if key in fm and is_empty(fm[key]):
-            hint = "leave `requires` out when there are none" if key == "requires" else None
+            hint = "leave `requires` out when there are none" if key == "requires" else "give it content"
             out.append(make("manifest-required-fields", path, at(key), f"field {key!r} is empty", hint))
     out += _check_format(fm, path, at)
     for key in ("name", "version", "description"):
         value = fm.get(key)
         if key in fm and not is_empty(value) and not isinstance(value, str):
-            hint = None
+            hint = f"write {key} as a quoted string"
             # quoted back as written: YAML reads `1.10` as the float 1.1
             written = fm.text_of(key) or repr(value)
             if key == "version" and isinstance(value, (int, float)) and not isinstance(value, bool):
@@ -181,7 +197,7 @@ def validate_frontmatter(fm: safe_yaml.LineDict, path: str) -> list[Diagnostic]:
                     "manifest-field-shapes",
                     path,
                     at(key),
-                    f"field {key!r} must be a string, not {type_name(value)} ({shown})",
+                    f"field {key!r} must be a string, not {type_name(value)}: {shown}",
                     hint,
                 )
             )
@@ -214,8 +230,11 @@ def validate_frontmatter(fm: safe_yaml.LineDict, path: str) -> list[Diagnostic]:
         for index, item in enumerate(platforms):
             if isinstance(item, str) and item.strip() and item not in PLATFORMS:
                 suggestion = canonical_platform(item)
-                hint = f"did you mean {suggestion!r}?" if suggestion else None
-                hint = hint or f"use one of {', '.join(PLATFORMS)} (the operating systems it runs on)"
+                hint = (
+                    f"did you mean {suggestion!r}?"
+                    if suggestion
+                    else f"use one of {', '.join(PLATFORMS)}: the operating systems it runs on"
+                )
                 out.append(
                     make(
                         "manifest-platforms-known",
@@ -234,19 +253,22 @@ def _suggest_name(name: str) -> str:
     return candidate if NAME_PATTERN.match(candidate) else ""
 
 
+FORMAT_HINT = f"write smart_tool_format: {SUPPORTED_FORMAT}, or leave it out"
+
+
 def _check_format(fm: safe_yaml.LineDict, path: str, at: Any) -> list[Diagnostic]:
     if "smart_tool_format" not in fm or fm["smart_tool_format"] is None:
         return []
     value = fm["smart_tool_format"]
     line = at("smart_tool_format")
     if isinstance(value, bool) or not isinstance(value, (int, float)):
-        hint = "write it unquoted: smart_tool_format: 1" if isinstance(value, str) else None
+        hint = "write it unquoted: smart_tool_format: 1" if isinstance(value, str) else FORMAT_HINT
         return [
             make(
                 "manifest-field-shapes",
                 path,
                 line,
-                f"smart_tool_format must be a number, not {type_name(value)} ({value!r})",
+                f"smart_tool_format must be a number, not {type_name(value)}: {value!r}",
                 hint,
             )
         ]
@@ -259,7 +281,7 @@ def _check_format(fm: safe_yaml.LineDict, path: str, at: Any) -> list[Diagnostic
                 path,
                 line,
                 f"smart_tool_format {value} is newer than this version of smart-tool-build "
-                f"understands ({SUPPORTED_FORMAT})",
+                f"understands, {SUPPORTED_FORMAT}",
                 "upgrade smart-tool-build",
             )
         ]
@@ -268,7 +290,8 @@ def _check_format(fm: safe_yaml.LineDict, path: str, at: Any) -> list[Diagnostic
             "manifest-field-shapes",
             path,
             line,
-            f"smart_tool_format {value!r} is not a known format (this tool knows {SUPPORTED_FORMAT})",
+            f"smart_tool_format {value!r} is not a known format; this tool knows {SUPPORTED_FORMAT}",
+            FORMAT_HINT,
         )
     ]
 
@@ -284,6 +307,7 @@ def _check_string_list(fm: safe_yaml.LineDict, key: str, path: str) -> list[Diag
                 path,
                 fm.line_of(key),
                 f"field {key!r} must be a list of strings, not {type_name(value)}",
+                f"write {key} as a YAML list, one `- item` a line",
             )
         ]
     out = []
@@ -296,7 +320,7 @@ def _check_string_list(fm: safe_yaml.LineDict, key: str, path: str) -> list[Diag
                     path,
                     value.line_of(index),
                     f"{key}[{index}] must be a non-empty string, not {what}",
-                    _colon_hint(item),
+                    _colon_hint(item) or "make each item a non-empty string",
                 )
             )
     return out

@@ -52,11 +52,11 @@ def classify_install(install: str) -> tuple[str, Optional[str]]:
     if not text.isprintable() and any(ord(c) < 32 for c in text):
         return "bad", "contains control characters"
     if any(op in text for op in _SHELL_OPERATORS):
-        return "bad", "looks like a shell command (it has a shell operator)"
+        return "bad", "looks like a shell command: it has a shell operator"
     words = text.split()
     if len(words) > 1:
         if words[0].lower() in _INSTALLER_VERBS:
-            return "bad", f"is a command ({words[0]} ...), not a reference to documentation"
+            return "bad", f"is a command, {words[0]} ..., not a reference to documentation"
         return "bad", "has several words: it must be a relative path or a URL"
     if words and words[0].lower() in _INSTALLER_VERBS:
         return "bad", f"is the installer {words[0]!r}, not a reference to documentation"
@@ -101,6 +101,10 @@ def install_references(fm: object) -> list[tuple[int, str, int]]:
     ]
 
 
+#: what a `requires` entry is
+ENTRY_HINT = "give each entry as a mapping: - name: ..., purpose: ..., install: a document or URL"
+
+
 def check_requires(fm: safe_yaml.LineDict, path: str) -> list[Diagnostic]:
     value = fm.get("requires")
     if "requires" not in fm or is_empty(value):
@@ -112,6 +116,7 @@ def check_requires(fm: safe_yaml.LineDict, path: str) -> list[Diagnostic]:
                 path,
                 fm.line_of("requires"),
                 f"field 'requires' must be a list of entries, not {type_name(value)}",
+                ENTRY_HINT,
             )
         ]
     out = []
@@ -124,6 +129,7 @@ def check_requires(fm: safe_yaml.LineDict, path: str) -> list[Diagnostic]:
                     path,
                     value.line_of(index),
                     f"{where} must be a mapping with name, purpose and install, not {type_name(entry)}",
+                    ENTRY_HINT,
                 )
             )
             continue
@@ -148,6 +154,7 @@ def check_requires(fm: safe_yaml.LineDict, path: str) -> list[Diagnostic]:
                         path,
                         entry.line_of(key),
                         f"{where}: {key!r} {state}",
+                        f"give the entry its {key}",
                     )
                 )
             elif not isinstance(item, str):
@@ -157,6 +164,7 @@ def check_requires(fm: safe_yaml.LineDict, path: str) -> list[Diagnostic]:
                         path,
                         entry.line_of(key),
                         f"{where}: {key!r} must be a string, not {type_name(item)}",
+                        f"write {key} as a quoted string",
                     )
                 )
         if "optional" in entry and not isinstance(entry["optional"], bool):
@@ -166,6 +174,7 @@ def check_requires(fm: safe_yaml.LineDict, path: str) -> list[Diagnostic]:
                     path,
                     entry.line_of("optional"),
                     f"{where}: 'optional' must be true or false, not {entry['optional']!r}",
+                    "write optional: true, or leave it out",
                 )
             )
         install = entry.get("install")
@@ -178,7 +187,7 @@ def check_requires(fm: safe_yaml.LineDict, path: str) -> list[Diagnostic]:
                         path,
                         entry.line_of("install"),
                         f"{where}: install {install!r} {reason}",
-                        "install is a relative path to a document or a URL (https://...)",
+                        "install is a relative path to a document, or an https:// URL",
                     )
                 )
     return out

@@ -232,7 +232,13 @@ def _locate_manifest(
     resolved, escape = descriptor.resolve_manifest(report.root, relative)
     if resolved is None:
         report.diagnostics.append(
-            make("descriptor-shape", shown_descriptor, line, f"`manifest` {named.manifest!r} {escape}")
+            make(
+                "descriptor-shape",
+                shown_descriptor,
+                line,
+                f"`manifest` {named.manifest!r} {escape}",
+                "name a SMART_TOOL.md inside the distribution root, from the folder of smart-tool.json",
+            )
         )
         return None
     if posixpath.basename(relative) != MANIFEST_NAME:
@@ -242,6 +248,7 @@ def _locate_manifest(
                 shown_descriptor,
                 line,
                 f"`manifest` names {named.manifest!r}; the manifest file must be named {MANIFEST_NAME}",
+                f"rename the file {MANIFEST_NAME} and name it so in smart-tool.json",
             )
         )
         return None
@@ -387,8 +394,8 @@ def discover_roots(top: Path, display: str) -> tuple[list[RootJob], list[Diagnos
             "tree-readable",
             base + folder if folder != "." else display,
             None,
-            f"cannot read this folder ({reason}); a smart tool inside it is not checked",
-            "make it readable (chmod u+rx), or check the tools inside it one by one",
+            f"cannot read this folder: {reason}; a smart tool inside it is not checked",
+            "make it readable with chmod u+rx, or check the tools inside it one by one",
         )
         for folder, reason in unreadable
     ]

@@ -125,7 +125,7 @@ def version_attr_rule(
     lenient = dev_versions == "warn" and is_development(package_version)
     refused: list[tuple[str, str]] = []
     for drift in version_attr_drift(root, manifest_relative, package_version, refused):
-        where = f"{package_version.value!r} ({package_version.origin})"
+        where = f"{package_version.value!r}, from {package_version.origin}"
         message = f"__version__ = {drift.assignment.value!r} but the package version is {where}"
         if lenient:
             message += '; allowed for a development version by dev-versions = "warn"'
@@ -136,7 +136,7 @@ def version_attr_rule(
                 drift.assignment.line,
                 message,
                 f'set __version__ = "{drift.expected}", or read it with '
-                "importlib.metadata.version(...) so it cannot drift",
+                "importlib.metadata.version so it cannot drift",
                 severity=Severity.WARNING if lenient else None,
             )
         )

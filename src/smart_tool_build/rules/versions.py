@@ -131,7 +131,7 @@ def compare_versions(
             )
         ]
     theirs = _normal(value, scheme)
-    where = f"{value!r} ({package_version.origin})"
+    where = f"{value!r} from {package_version.origin}"
     if theirs is None:
         return [
             make(
@@ -139,6 +139,7 @@ def compare_versions(
                 package_version.path or path,
                 package_version.line if package_version.path else line,
                 f"package version {where} is not a valid {_NAMES[scheme]} version",
+                f"write a {_NAMES[scheme]} version there, e.g. 1.0.0",
             )
         ]
     if same_text(manifest_version, package_version):

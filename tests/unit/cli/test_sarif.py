@@ -12,6 +12,7 @@ from __future__ import annotations
 import os
 import re
 import shutil
+import subprocess
 import sys
 from pathlib import Path
 from typing import Any
@@ -267,3 +268,80 @@ def test_logs_join_into_one_run(here: Path, capsys: pytest.CaptureFixture[str]) 
     ]
     assert join(["empty.sarif"]) == 0
     assert only_run(validated_sarif((here / "empty.sarif").read_text(encoding="utf-8")))["results"] == []
+
+
+def _merge(*args: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [sys.executable, "-m", "smart_tool.cli.sarif", *args],
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+
+
+@pytest.mark.parametrize(
+    ("content", "reason"),
+    [
+        (None, "log.sarif: no such file"),
+        (b"", "log.sarif: empty, not a SARIF log"),
+        (b"\n  \n", "log.sarif: empty, not a SARIF log"),
+        (b"{not json", "log.sarif: not a SARIF log: not JSON"),
+        (b"\xff\xfe", "log.sarif: not a SARIF log: not JSON"),
+        (b"[1, 2]", 'log.sarif: not a SARIF log: no "version": "2.1.0" object'),
+        (b'{"version": "2.1.0"}', 'log.sarif: not a SARIF log: no "runs" list'),
+        (
+            b'{"version": "2.1.0", "runs": [{}]}',
+            "log.sarif: not a SARIF log: a run without tool.driver.rules",
+        ),
+        (b'{"version": "2.1.0", "runs": [{"tool": 5}]}', "log.sarif: not a SARIF log: a run without tool"),
+        (b'{"version": "2.1.0", "runs": [7]}', "log.sarif: not a SARIF log: a run without tool"),
+        (
+            b'{"version": "2.1.0", "runs": [{"tool": {"driver": {"rules": []}}, '
+            b'"results": [{"ruleId": "x"}]}]}',
+            "log.sarif: not a SARIF log: a run without results, each naming one of its rules",
+        ),
+        (b"[" * 100_000 + b"]" * 100_000, "log.sarif: not a SARIF log: nested too deep"),
+        ("folder", "log.sarif: not a regular file"),
+    ],
+    ids=[
+        "missing",
+        "empty",
+        "blank",
+        "not-json",
+        "not-utf8",
+        "a-list",
+        "no-runs",
+        "no-rules",
+        "tool-not-object",
+        "run-not-object",
+        "stray-result",
+        "deep",
+        "folder",
+    ],
+)
+def test_merge_refuses_an_input_it_cannot_read_in_one_line(
+    here: Path, content: bytes | str | None, reason: str
+) -> None:
+    main(["check", ".", "--sarif-output", "good.sarif"])
+    if isinstance(content, bytes):
+        (here / "log.sarif").write_bytes(content)
+    elif content == "folder":
+        (here / "log.sarif").mkdir()
+    done = _merge("out.sarif", "good.sarif", "log.sarif")
+    assert done.returncode == 2, done.stderr
+    assert "Traceback" not in done.stderr
+    (line,) = done.stderr.splitlines()
+    assert line.startswith(f"smart-tool: error: {reason}"), line
+    assert not (here / "out.sarif").exists()  # nothing half-written
+
+
+def test_merge_refuses_an_output_that_is_a_folder(here: Path) -> None:
+    main(["check", ".", "--sarif-output", "good.sarif"])
+    (here / "out").mkdir()
+    done = _merge("out", "good.sarif")
+    assert done.returncode == 2
+    assert done.stderr.splitlines() == ["smart-tool: error: out: is a folder"]
+    done = _merge("missing/out.sarif", "good.sarif")
+    assert done.returncode == 2
+    assert done.stderr.startswith("smart-tool: error: missing/out.sarif: cannot be written: ")
+    assert len(done.stderr.splitlines()) == 1

@@ -389,7 +389,7 @@ def test_one_recommendation_per_category_across_processes(tmp_path: Path) -> Non
         ("catalog-recommendation-unique", "tools/copy-120/listing.json", 3),
         ("catalog-recommendation-unique", "tools/copy-199/listing.json", 3),
     ]
-    assert "(tools/copy-030/listing.json)" in one.diagnostics[0].message
+    assert ", tools/copy-030/listing.json;" in one.diagnostics[0].message
     assert check_catalog(root) == one == check_catalog(root, processes=2)
 
 

@@ -209,6 +209,7 @@ def test_a_refresh_replaces_the_entry(
     assert sorted(p.name for p in entry.iterdir()) == [
         "SMART_TOOL.md",
         "provenance.json",
+        "source.json",
     ]  # no staged leftovers
 
 

@@ -91,7 +91,7 @@ def test_a_given_descriptor_wins_over_both_and_its_faults_are_said(tmp_path: Pat
         ("artifact-descriptor-present", "info"),
         ("descriptor-shape", "warning"),  # unknown key 'extra'
     ]
-    assert "(the wheel's own is set aside)" in facts.notes[0].message
+    assert facts.notes[0].message.endswith("; the wheel's own is set aside")
     missing = read_given(tmp_path / "nowhere.json")
     assert missing.problem is not None and missing.problem.code == "descriptor-present"
 

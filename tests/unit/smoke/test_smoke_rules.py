@@ -201,7 +201,7 @@ def test_a_good_run_says_nothing(tmp_path: Path) -> None:
         (
             {"smoke": run(None, timed_out=True, sigkilled=True)},
             ("no-hang-stdin-closed", D, 4),
-            "the process group was killed (SIGTERM, then SIGKILL after 2 s: it ignored SIGTERM)",
+            "the process group was killed with SIGTERM, then SIGKILL after 2 s: it ignored SIGTERM",
         ),
     ],
 )

@@ -23,7 +23,9 @@ if TYPE_CHECKING:
 
 
 def _error(text: str) -> None:
-    print(f"smart-tool: error: {text}", file=sys.stderr)
+    from smart_tool_build.diagnostics.diagnostic import printable
+
+    print(f"smart-tool: error: {printable(text)}", file=sys.stderr)
 
 
 def report(
@@ -35,13 +37,34 @@ def report(
 ) -> int:
     from smart_tool_build.diagnostics.diagnostic import has_errors
 
-    from .output import RENDERERS
+    from .output import RENDERERS, passed_lines
 
-    print(RENDERERS[args.format](diagnostics, checked, noun, ignored))
+    text = RENDERERS[args.format](diagnostics, checked, noun, ignored)
+    if getattr(args, "verbose", 0) > 0 and args.format in LINE_FORMATS:
+        lines = text.split("\n")  # what passed, before the summary line
+        text = "\n".join([*lines[:-1], *passed_lines(diagnostics, checked), lines[-1]])
+    shown(args, text)
     sarif_output(args, diagnostics)
     return (
         EXIT_FINDINGS if has_errors(diagnostics, warnings_as_errors=args.warnings_as_errors) else EXIT_CLEAN
     )
+
+
+#: the formats that print a line per finding and end on the summary line
+LINE_FORMATS = ("text", "github")
+
+
+def shown(args: argparse.Namespace, text: str) -> None:
+    """Print a command's report as ``-q`` asks: ``-q`` leaves out the summary line of a line
+    format (its last), ``-qq`` prints nothing; a report that is one document stays whole."""
+    quiet = getattr(args, "quiet", 0)
+    if quiet >= 2:
+        return
+    if quiet == 1 and args.format in LINE_FORMATS:
+        text = text.rpartition("\n")[0]
+        if not text:
+            return
+    print(text)
 
 
 def sarif_output(args: argparse.Namespace, diagnostics: list[Diagnostic]) -> None:
@@ -141,8 +164,9 @@ def run_fix(args: argparse.Namespace) -> int:
         remaining = problems + [
             d for path, given in roots for d in check_root(path, display=given).diagnostics
         ]
-    print(
-        render_fixes(args.format, edits, remaining, [g for _, g in roots], written=not args.diff, diff=diff)
+    shown(
+        args,
+        render_fixes(args.format, edits, remaining, [g for _, g in roots], written=not args.diff, diff=diff),
     )
     if args.sarif_output:
         from .sarif import fix_diagnostics
@@ -279,6 +303,8 @@ def run_snapshot(args: argparse.Namespace) -> int:
         _error(str(exc))
         return EXIT_FAILURE
     source = entry.provenance.source
+    if args.quiet:
+        return EXIT_CLEAN
     print(f"{entry.name} at {source.commit[:12]} ({source.ref}): {', '.join(p.as_posix() for p in written)}")
     return EXIT_CLEAN
 
@@ -295,7 +321,7 @@ def snapshot_usage(args: argparse.Namespace) -> Optional[str]:
     if args.format == "json":
         if not (args.repository and args.commit):
             return "--format json needs --repository and --commit (or --revision)"
-        if args.output_dir or args.pointer or args.ref:
+        if args.output_dir or args.pointer is not None or args.ref:
             return "--output-dir, --pointer and --ref write catalog entries; --format json takes --output"
         return None
     if args.output:

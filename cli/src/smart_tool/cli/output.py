@@ -8,7 +8,7 @@ import os
 from collections.abc import Iterable, Sequence
 from typing import TYPE_CHECKING, Optional
 
-from smart_tool_build.diagnostics.diagnostic import Diagnostic, Severity
+from smart_tool_build.diagnostics.diagnostic import Diagnostic, Severity, printable
 
 if TYPE_CHECKING:  # fix's edits: check and inspect need not import difflib and tempfile
     from ..authoring.edits import Edit
@@ -55,6 +55,19 @@ def render_text(
     lines = [str(d) for d in diagnostics]
     lines.append(summary_line(diagnostics, list(checked), noun, ignored))
     return "\n".join(lines)
+
+
+def passed_lines(diagnostics: Sequence[Diagnostic], checked: Iterable[str]) -> list[str]:
+    """``-v``: ``NAME: ok`` for each root, artifact or entry checked that has no finding (one
+    whose path is it, or below it; ``.`` holds every relative path)."""
+    paths = [d.path or "" for d in diagnostics]
+
+    def holds(name: str, path: str) -> bool:
+        if name in (".", "./"):
+            return not (path.startswith("/") or path.startswith("../"))
+        return path == name or path.startswith(name.rstrip("/") + "/")
+
+    return [f"{printable(name)}: ok" for name in checked if not any(holds(name, path) for path in paths)]
 
 
 def render_json(
@@ -109,14 +122,16 @@ def render_github(
     for d in diagnostics:
         properties = []
         file, own_line = annotated_file(d)
+        if file is not None and printable(file) != file:  # a name a log would show raw:
+            file = None  # no annotation on it; the message says where, escaped
         if file is not None:
             properties.append(f"file={_escape(file, property_value=True)}")
             if own_line and d.line is not None:
                 properties.append(f"line={d.line}")
         properties.append(f"title={_escape(d.code, property_value=True)}")
-        message = d.message + (f" ({d.hint})" if d.hint else "")
+        message = d.said()
         if d.path and d.path != file:  # say where, when no annotation can point there
-            message = f"{d.path}{'' if d.line is None else f':{d.line}'}: {message}"
+            message = f"{d.where()}: {message}"
         lines.append(f"::{kinds[d.severity]} {','.join(properties)}::{_escape(message)}")
     lines.append(summary_line(diagnostics, list(checked), noun, ignored))
     return "\n".join(lines)
@@ -192,13 +207,14 @@ def render_fixes(
         return json.dumps(document, indent=2)
     lines = [diff.rstrip("\n")] if diff else []
     for fix in fixes:
-        where = fix.shown if fix.line is None else f"{fix.shown}:{fix.line}"
+        where = printable(fix.shown if fix.line is None else f"{fix.shown}:{fix.line}")
         if format == "github":
             place = f"file={_escape(fix.shown, property_value=True)}"
             place += "" if fix.line is None else f",line={fix.line}"
-            lines.append(f"::notice {place},title={fix.code}::{_escape(f'{verb} {fix.code}: {fix.message}')}")
+            said = _escape(printable(f"{verb} {fix.code}: {fix.message}"))
+            lines.append(f"::notice {place},title={fix.code}::{said}")
         else:
-            lines.append(f"{where}: {verb} {fix.code}: {fix.message}")
+            lines.append(f"{where}: {verb} {fix.code}: {printable(fix.message)}")
     report = RENDERERS[format](diagnostics, checked, "root")
     state = "written" if written else "not written (--diff)"
     lines.append(f"{report}; {_plural(len(fixes), 'fix', 'fixes')} {state}")

@@ -25,7 +25,7 @@ from .commands import (
     run_snapshot,
     snapshot_usage,
 )
-from .exits import EXIT_FAILURE
+from .exits import EXIT_CLEAN, EXIT_FAILURE, EXIT_FINDINGS
 
 __all__ = ["COMMANDS", "main"]
 
@@ -67,7 +67,9 @@ def _parser() -> argparse.ArgumentParser:
     commands.required = True
 
     def command(name: str) -> argparse.ArgumentParser:
-        return commands.add_parser(name, help=COMMANDS[name], description=COMMANDS[name])
+        made = commands.add_parser(name, help=COMMANDS[name], description=COMMANDS[name])
+        _add_verbosity(made)
+        return made
 
     check = command("check")
     _add_paths(check, "check")
@@ -165,7 +167,9 @@ def _parser() -> argparse.ArgumentParser:
         "distribution", metavar="NAME", help="an installed distribution's name, or its tool's name"
     )
     show.add_argument(
+        "--output-format",
         "--format",
+        dest="format",
         choices=("text", "json"),
         default="text",
         help="text: the manifest as written; json: its frontmatter as an object",
@@ -180,9 +184,17 @@ def _parser() -> argparse.ArgumentParser:
     snapshot.add_argument(
         "--commit", "--revision", dest="commit", metavar="SHA", help="the full commit id (default: HEAD)"
     )
-    snapshot.add_argument("--pointer", action="store_true", help="also write the pointer source.json")
     snapshot.add_argument(
+        "--pointer",
+        action=argparse.BooleanOptionalAction,
+        default=None,
+        help="write the pointer source.json (default: when the entry has none, so the entry passes "
+        "`catalog check`; --pointer replaces one there, --no-pointer writes none)",
+    )
+    snapshot.add_argument(
+        "--output-format",
         "--format",
+        dest="format",
         choices=("catalog", "json"),
         default="catalog",
         help="catalog: the entry's files (default); json: the one document of earlier versions",
@@ -198,6 +210,7 @@ def _parser() -> argparse.ArgumentParser:
         help="check every entry of a catalog checkout",
         description="check every tools/<id>/ entry of a catalog checkout: its files, provenance and manifest",
     )
+    _add_verbosity(catalog_check)
     catalog_check.add_argument("root", metavar="CATALOG_ROOT", help="the checkout, holding tools/")
     catalog_check.add_argument(
         "--names-match-folders", action="store_true", help="require each snapshot's name to be its folder's"
@@ -217,7 +230,9 @@ def _parser() -> argparse.ArgumentParser:
         "code", nargs="?", metavar="CODE", type=_code, help="the code to explain (default: all)"
     )
     codes.add_argument(
+        "--output-format",
         "--format",
+        dest="format",
         choices=("text", "markdown"),
         default="text",
         help="text: one entry per code; markdown: the table of docs/codes.md",
@@ -286,7 +301,9 @@ def _add_report_options(parser: argparse.ArgumentParser) -> None:
     from .output import FORMATS
 
     parser.add_argument(
+        "--output-format",
         "--format",
+        dest="format",
         choices=tuple(FORMATS),
         default="text",
         help="; ".join(f"{name}: {text}" for name, text in FORMATS.items()),
@@ -294,7 +311,30 @@ def _add_report_options(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--warnings-as-errors", action="store_true", help="exit 1 on warnings as well as errors"
     )
+    parser.add_argument(
+        "--exit-zero",
+        action="store_true",
+        help="exit 0 even when there are findings (2, a failure of the tool itself, stays 2)",
+    )
     _add_sarif_option(parser)
+
+
+def _add_verbosity(parser: argparse.ArgumentParser) -> None:
+    """``-q``/``-v``, on every command as ruff, pip and uv take them."""
+    parser.add_argument(
+        "-q",
+        "--quiet",
+        action="count",
+        default=0,
+        help="print the findings only, no summary; -qq prints nothing (the exit code says it)",
+    )
+    parser.add_argument(
+        "-v",
+        "--verbose",
+        action="count",
+        default=0,
+        help="also say what passed: a line for each root, artifact or entry without a finding",
+    )
 
 
 def _add_sarif_option(parser: argparse.ArgumentParser) -> None:
@@ -330,7 +370,10 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
     if wrong:  # options argparse cannot see do not go together
         args.command_parser.error(wrong)
     try:
-        return int(args.run(args))
+        code = int(args.run(args))
+        if code == EXIT_FINDINGS and getattr(args, "exit_zero", False):
+            return EXIT_CLEAN  # --exit-zero: findings do not fail; the tool's own failure still does
+        return code
     except KeyboardInterrupt:  # pragma: no cover
         return 130
     except BrokenPipeError:  # the reader went away (`smart-tool check | head`): nothing to say

@@ -73,13 +73,12 @@ def _existing_file(diagnostic: Diagnostic, here: Path) -> tuple[Optional[str], b
 
 
 def _result(diagnostic: Diagnostic, rule_index: int, here: Path) -> dict[str, object]:
-    message = diagnostic.message + (f" ({diagnostic.hint})" if diagnostic.hint else "")
+    message = diagnostic.said()
     file, own_line = _existing_file(diagnostic, here)
     if file is None and diagnostic.path:  # a folder, or nothing that exists: its own path still
         file = diagnostic.path  # gives code scanning the location it asks of every result
     if diagnostic.path and diagnostic.path != file:  # say where, when the location cannot
-        where = diagnostic.path if diagnostic.line is None else f"{diagnostic.path}:{diagnostic.line}"
-        message = f"{where}: {message}"
+        message = f"{diagnostic.where()}: {message}"
     result: dict[str, object] = {
         "ruleId": diagnostic.code,
         "ruleIndex": rule_index,
@@ -191,9 +190,71 @@ def merge(documents: Sequence[dict[str, object]]) -> dict[str, object]:
     return {"$schema": SCHEMA, "version": "2.1.0", "runs": [merged]}
 
 
+#: the largest log the merge reads: far above what one CI job's findings make
+MAX_LOG_BYTES = 64 * 1024 * 1024
+
+
+class NotMerged(Exception):
+    """A log the merge cannot read or write; the text reads after ``smart-tool: error:``."""
+
+
+def _read_log(name: str) -> dict[str, object]:
+    """One of our SARIF logs, checked for the shape :func:`merge` reads, or :class:`NotMerged`."""
+    import stat
+
+    try:
+        info = os.stat(name)
+    except (OSError, ValueError):
+        raise NotMerged(f"{name}: no such file") from None
+    if not stat.S_ISREG(info.st_mode):
+        raise NotMerged(f"{name}: not a regular file")
+    if info.st_size > MAX_LOG_BYTES:
+        raise NotMerged(f"{name}: {info.st_size} bytes, over the limit of {MAX_LOG_BYTES}")
+    try:
+        data = Path(name).read_bytes()
+    except OSError as exc:
+        raise NotMerged(f"{name}: cannot be read: {exc.strerror or exc}") from None
+    if not data.strip():
+        raise NotMerged(f"{name}: empty, not a SARIF log")
+    try:
+        document = json.loads(data.decode("utf-8-sig"))
+    except (ValueError, RecursionError) as exc:  # not UTF-8, not JSON, or nested too deep
+        reason = "nested too deep" if isinstance(exc, RecursionError) else "not JSON"
+        raise NotMerged(f"{name}: not a SARIF log: {reason}") from None
+    problem = _shape_problem(document)
+    if problem:
+        raise NotMerged(f"{name}: not a SARIF log: {problem}")
+    return cast("dict[str, object]", document)
+
+
+def _shape_problem(document: object) -> Optional[str]:
+    """What in ``document`` is not the SARIF shape :func:`merge` reads, or None."""
+    if not isinstance(document, dict) or document.get("version") != "2.1.0":
+        return 'no "version": "2.1.0" object'
+    runs = document.get("runs")
+    if not isinstance(runs, list):
+        return 'no "runs" list'
+    for run in runs:
+        tool = run.get("tool") if isinstance(run, dict) else None
+        driver = tool.get("driver") if isinstance(tool, dict) else None
+        rules = driver.get("rules") if isinstance(driver, dict) else None
+        if not isinstance(rules, list) or not all(
+            isinstance(r, dict) and isinstance(r.get("id"), str) for r in rules
+        ):
+            return "a run without tool.driver.rules, each with an id"
+        results = run.get("results")
+        ids = {rule["id"] for rule in rules}
+        if not isinstance(results, list) or not all(
+            isinstance(r, dict) and r.get("ruleId") in ids for r in results
+        ):
+            return "a run without results, each naming one of its rules"
+    return None
+
+
 def main(argv: Optional[Sequence[str]] = None) -> int:
     """``python -m smart_tool.cli.sarif OUT IN...``: the GitHub Action's last step,
-    joining the logs of its commands into the one file it uploads."""
+    joining the logs of its commands into the one file it uploads. A log it cannot read, or
+    an OUT it cannot write, is one line on stderr and exit 2, nothing written."""
     import sys
 
     args = list(sys.argv[1:] if argv is None else argv)
@@ -201,8 +262,24 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
         print("usage: python -m smart_tool.cli.sarif OUT [IN ...]", file=sys.stderr)
         return 2
     out, given = args[0], args[1:]
-    documents = [json.loads(Path(name).read_text(encoding="utf-8")) for name in given]
-    Path(out).write_text(json.dumps(merge(documents), indent=2, ensure_ascii=False) + "\n", encoding="utf-8")
+    try:
+        documents = [_read_log(name) for name in given]
+        try:
+            text = json.dumps(merge(documents), indent=2, ensure_ascii=False) + "\n"
+        except RecursionError:
+            raise NotMerged("a log is nested too deep to write again") from None
+        try:
+            Path(out).write_text(text, encoding="utf-8")
+        except (OSError, ValueError) as exc:
+            reason = (
+                "is a folder"
+                if os.path.isdir(out)
+                else f"cannot be written: {getattr(exc, 'strerror', None) or exc}"
+            )
+            raise NotMerged(f"{out}: {reason}") from None
+    except NotMerged as exc:
+        print(f"smart-tool: error: {exc}", file=sys.stderr)
+        return 2
     return 0
 
 

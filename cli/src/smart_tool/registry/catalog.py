@@ -92,7 +92,11 @@ def check_catalog(
         info = os.lstat(root / TOOLS)
     except FileNotFoundError:
         problem = make(
-            "catalog-layout", shown_tools, None, "no tools/ folder: this is not a catalog checkout"
+            "catalog-layout",
+            shown_tools,
+            None,
+            "no tools/ folder: this is not a catalog checkout",
+            "give the checkout's top folder, the one that holds tools/",
         )
         return CatalogReport([*out, problem], [])
     except OSError as exc:
@@ -100,7 +104,10 @@ def check_catalog(
     if stat.S_ISLNK(info.st_mode):
         return CatalogReport([*out, _not_regular(shown_tools, "is a symlink")], [])
     if not stat.S_ISDIR(info.st_mode):
-        return CatalogReport([*out, make("catalog-layout", shown_tools, None, "is not a folder")], [])
+        problem = make(
+            "catalog-layout", shown_tools, None, "is not a folder", "make tools/ the folder of the entries"
+        )
+        return CatalogReport([*out, problem], [])
     try:
         with os.scandir(root / TOOLS) as listing:
             entries = sorted(listing, key=lambda entry: entry.name)
@@ -159,9 +166,9 @@ def _one_per_category(
             "catalog-recommendation-unique",
             shown,
             line,
-            f"{slot} already has its recommendation ({first}); the catalog allows one",
-            f"keep one `recommended: true` per {kind}: withdraw the other "
-            "(`recommended: false`, no reviewed_source)",
+            f"{slot} already has its recommendation, {first}; the catalog allows one",
+            f"keep one `recommended: true` per {kind}: withdraw the other with "
+            "`recommended: false` and no reviewed_source",
         )
     ]
 
@@ -227,10 +234,10 @@ def entry_result(
         else:
             usable.add(name)
     if POINTER not in present:
-        hint = 'add {"repository": "https://host/owner/repo.git"} (optional "ref", "path")'
+        hint = 'add {"repository": "https://host/owner/repo.git"}, with "ref" and "path" where needed'
         message = "the entry has no pointer"
         if LISTING in present:
-            message += ": the catalog's validator refuses its listing.json (and with it the catalog)"
+            message += ": the catalog's validator refuses its listing.json, and with it the catalog"
         out.append(make("catalog-pointer-present", f"{shown}/{POINTER}", None, message, hint))
     pointer = record = None
     record_text = ""
@@ -329,7 +336,11 @@ def _read_json(path: Path, shown: str) -> tuple[Optional[Diagnostic], Any, str]:
     one finding, whatever it holds."""
 
     def bad(line: Optional[int], message: str) -> tuple[Optional[Diagnostic], Any, str]:
-        return make("catalog-json", shown, line, message), None, ""
+        return (
+            make("catalog-json", shown, line, message, "write it as a plain JSON object, each key once"),
+            None,
+            "",
+        )
 
     try:
         data = frontmatter.read_bytes(path, MAX_JSON_BYTES)

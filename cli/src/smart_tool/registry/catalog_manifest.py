@@ -29,6 +29,10 @@ _NOT_CORE = {"tag:yaml.org,2002:timestamp", "tag:yaml.org,2002:value"}
 _LIST_FIELDS = ("platforms", "use_cases")
 
 
+#: what to do about a value the catalog's reader reads otherwise than this tool
+QUOTE_HINT = "quote the value in double quotes, so every YAML reader reads it as written"
+
+
 def _universal(text: str) -> str:
     return text.replace("\r\n", "\n").replace("\r", "\n")
 
@@ -65,11 +69,15 @@ def reader_findings(data: bytes, fm: safe_yaml.LineDict, path: str) -> list[Diag
     """
 
     def finding(line: int, message: str, hint: Optional[str] = None) -> list[Diagnostic]:
-        return [make("catalog-manifest-readable", path, line, message, hint)]
+        return [make("catalog-manifest-readable", path, line, message, hint or QUOTE_HINT)]
 
     text = data.decode("utf-8")
     if text.startswith("\ufeff"):
-        return finding(1, "starts with a byte order mark: the catalog's reader then finds no frontmatter")
+        return finding(
+            1,
+            "starts with a byte order mark: the catalog's reader then finds no frontmatter",
+            "save it as UTF-8 without a byte order mark",
+        )
     ours, _, first = frontmatter.split(text)
     universal = _universal(text)
     match = _READER.match(universal)

@@ -63,6 +63,12 @@ class Layout(NamedTuple):
     def listing_keys(self) -> tuple[str, ...]:
         return (self.key, "recommended", "reviewed_source")
 
+    @property
+    def hint(self) -> str:
+        """How one item of the registry is written."""
+        item = f'{{"id": "my-{self.key}", "label": "My {self.key}", "scope": "What it covers."}}'
+        return f"give each {self.key} as {item}"
+
 
 #: the catalog's v1 source contract
 DOMAINS = Layout(
@@ -157,11 +163,16 @@ def _keys(
         if key not in allowed
     ]
     out += [
-        Finding("catalog-keys", at, f"`{key}` is missing from {where}")
+        Finding("catalog-keys", at, f"`{key}` is missing from {where}", f"add `{key}` to {where}")
         for key in required
         if key not in value
     ]
     return out
+
+
+#: the hints of findings said in more than one place
+OBJECT_HINT = "write it as one JSON object"
+TEXT_HINT = "write it as one line of plain text"
 
 
 def check_categories(value: Any) -> tuple[list[Finding], Optional[frozenset[str]]]:
@@ -174,7 +185,9 @@ def check_registry(value: Any, layout: Layout) -> tuple[list[Finding], Optional[
     defines (None when its shape gives none). An id that is an identifier counts even if its
     label is broken, so one bad item does not make every listing of that id unknown as well."""
     if not isinstance(value, dict):
-        return [Finding("catalog-json", (), f"must be a JSON object, not {kind_of(value)}")], None
+        return [
+            Finding("catalog-json", (), f"must be a JSON object, not {kind_of(value)}", OBJECT_HINT)
+        ], None
     name, code = layout.items, layout.shape_code
     out = _keys(value, (), (name,), (name,), layout.file)
     items = value.get(name)
@@ -182,14 +195,14 @@ def check_registry(value: Any, layout: Layout) -> tuple[list[Finding], Optional[
         return out, None
     if not isinstance(items, list):
         message = f"`{name}` must be a list of {name}, not {kind_of(items)}"
-        return [*out, Finding(code, (name,), message)], None
+        return [*out, Finding(code, (name,), message, layout.hint)], None
     ids: set[str] = set()
     for index, item in enumerate(items):
         at: JsonPath = (name, index)
         where = f"{name}[{index}]"
         if not isinstance(item, dict):
             message = f"`{where}` must be an object with `id`, `label` and `scope`, not {kind_of(item)}"
-            out.append(Finding(code, at, message))
+            out.append(Finding(code, at, message, layout.hint))
             continue
         out += _keys(item, at, CATEGORY_KEYS, CATEGORY_KEYS, f"`{where}`")
         if "id" in item:
@@ -206,7 +219,7 @@ def check_registry(value: Any, layout: Layout) -> tuple[list[Finding], Optional[
             if key in item:
                 problem = text_problem(item[key])
                 if problem:
-                    out.append(Finding(code, (*at, key), f"`{where}.{key}` {problem}"))
+                    out.append(Finding(code, (*at, key), f"`{where}.{key}` {problem}", TEXT_HINT))
     return out, frozenset(ids)
 
 
@@ -216,7 +229,10 @@ def check_listing(value: Any, known: Optional[frozenset[str]], layout: Layout = 
     once, there)."""
     if not isinstance(value, dict):
         return ListingCheck(
-            [Finding("catalog-json", (), f"must be a JSON object, not {kind_of(value)}")], None, None, layout
+            [Finding("catalog-json", (), f"must be a JSON object, not {kind_of(value)}", OBJECT_HINT)],
+            None,
+            None,
+            layout,
         )
     key, code = layout.key, layout.listing_code
     out = _keys(value, (), layout.listing_keys, layout.listing_keys[:2], "the listing")
@@ -268,7 +284,8 @@ def _reviewed(value: dict[str, Any], recommended: Any, out: list[Finding]) -> Op
         return None
     if not isinstance(given, dict):
         message = f"`reviewed_source` must be an object, not {kind_of(given)}"
-        out.append(Finding("catalog-reviewed-source", ("reviewed_source",), message))
+        hint = 'write "reviewed_source": {"repository": ..., "path": ..., "commit": ...}'
+        out.append(Finding("catalog-reviewed-source", ("reviewed_source",), message, hint))
         return None
     before = len(out)
     out += _keys(given, ("reviewed_source",), REVIEWED_KEYS, REVIEWED_KEYS, "`reviewed_source`")

@@ -160,9 +160,9 @@ def repository_problem(value: Any) -> Optional[str]:
     except ValueError:
         return "is not a URL"
     if parsed.scheme != "https":
-        return f"is not an https URL ({parsed.scheme + ':' if parsed.scheme else 'no scheme'})"
+        return f"is not an https URL: {parsed.scheme + ':' if parsed.scheme else 'no scheme'}"
     if "@" in parsed.netloc:
-        return "carries credentials (a user or token before `@`); remove them"
+        return "carries credentials, a user or token before `@`"
     if "?" in value or "#" in value:
         return "has a query or fragment"
     host = parsed.hostname
@@ -209,8 +209,8 @@ def commit_problem(value: Any) -> Optional[str]:
     if COMMIT.match(value.lower()):
         return "must be lowercase"
     if re.fullmatch(r"[0-9a-fA-F]{4,39}", value):
-        return f"is abbreviated ({len(value)} digits); record the full 40 (or 64) hex digits"
-    return "is not a commit id (40 or 64 hex digits)"
+        return f"is abbreviated to {len(value)} digits"
+    return "is not a commit id of 40 or 64 hex digits"
 
 
 def time_problem(value: Any) -> Optional[str]:
@@ -220,7 +220,7 @@ def time_problem(value: Any) -> Optional[str]:
         return problem
     match = _TIME.match(value)
     if not match:
-        return "is not an ISO time with a zone (YYYY-MM-DDTHH:MM:SS, then Z or +HH:MM)"
+        return "is not an ISO time with a zone: YYYY-MM-DDTHH:MM:SS, then Z or +HH:MM"
     year, month, day, hour, minute, second, fraction, zone = match.groups()
     try:
         offset = (
@@ -258,7 +258,17 @@ def _field(
         shown = " " + shown_url(value)
     else:
         shown = " " + repr(value)
-    return [Finding(code, key, f"`{label or key}`{shown} {problem}")]
+    return [Finding(code, key, f"`{label or key}`{shown} {problem}", FIELD_HINTS.get(code))]
+
+
+#: what to do about a field of a pointer or provenance record, by its code
+FIELD_HINTS: dict[str, str] = {
+    "catalog-repository": "use the plain https clone URL, e.g. https://github.com/owner/repo.git",
+    "catalog-ref": "use a branch or tag name, such as main or v1.2.0, or a full commit id",
+    "catalog-path": "write a POSIX path from the repository's top, such as tools/my-tool",
+    "catalog-commit": "record the full commit id, 40 or 64 lowercase hex digits",
+    "catalog-time": "write it as 2026-01-31T12:00:00Z",
+}
 
 
 def _keys(
@@ -273,17 +283,23 @@ def _keys(
     ]
     required = allowed if where != "the pointer" else ("repository",)
     out += [
-        Finding("catalog-keys", at, f"`{key}` is missing from {where}")
+        Finding("catalog-keys", at, f"`{key}` is missing from {where}", f"add `{key}` to {where}")
         for key in required
         if key not in value
     ]
     return out
 
 
+#: what to do about a catalog file that is not a JSON object
+OBJECT_HINT = "write it as one JSON object"
+
+
 def check_pointer(value: Any) -> tuple[list[Finding], Optional[Pointer]]:
     """The findings of a parsed source.json, and the pointer when its three fields are good."""
     if not isinstance(value, dict):
-        return [Finding("catalog-json", None, f"must be a JSON object, not {kind_of(value)}")], None
+        return [
+            Finding("catalog-json", None, f"must be a JSON object, not {kind_of(value)}", OBJECT_HINT)
+        ], None
     out = _keys(value, POINTER_KEYS, "the pointer")
     repository = value.get("repository")
     ref, path = value.get("ref", REF_DEFAULT), value.get("path", PATH_DEFAULT)
@@ -309,11 +325,16 @@ _SOURCE_RULES = (
 def check_provenance(value: Any) -> tuple[list[Finding], Optional[Provenance]]:
     """The findings of a parsed provenance.json, and the record when it has none."""
     if not isinstance(value, dict):
-        return [Finding("catalog-json", None, f"must be a JSON object, not {kind_of(value)}")], None
+        return [
+            Finding("catalog-json", None, f"must be a JSON object, not {kind_of(value)}", OBJECT_HINT)
+        ], None
     out = _keys(value, PROVENANCE_KEYS, "provenance")
     source = value.get("source")
     if "source" in value and not isinstance(source, dict):
-        out.append(Finding("catalog-keys", "source", f"`source` must be an object, not {kind_of(source)}"))
+        message = f"`source` must be an object, not {kind_of(source)}"
+        out.append(
+            Finding("catalog-keys", "source", message, "regenerate provenance.json with smart-tool snapshot")
+        )
     if isinstance(source, dict):
         out += _keys(source, SOURCE_KEYS, "`source`", at="source")
         for code, key, rule in _SOURCE_RULES:
@@ -353,7 +374,7 @@ def agreement(pointer: Pointer, provenance: Provenance) -> list[Finding]:
                 Finding(
                     "catalog-source-agrees",
                     key,
-                    f"`source.{key}` {recorded!r} is not the pointer's {wanted!r} (source.json)",
+                    f"`source.{key}` {recorded!r} is not the pointer's {wanted!r} in source.json",
                     "refresh the snapshot from the pointer's source",
                 )
             )
@@ -362,7 +383,7 @@ def agreement(pointer: Pointer, provenance: Provenance) -> list[Finding]:
             Finding(
                 "catalog-source-agrees",
                 "commit",
-                f"`source.commit` {source.commit!r} is not the commit the pointer pins ({pointer.ref!r})",
+                f"`source.commit` {source.commit!r} is not the commit the pointer pins, {pointer.ref!r}",
                 "refresh the snapshot from the pinned commit",
             )
         )

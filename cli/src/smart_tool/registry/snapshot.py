@@ -223,8 +223,13 @@ def https_guess(url: str) -> Optional[str]:
     return guess if provenance.repository_problem(guess) is None else None
 
 
-def write_entry(entry: Entry, output_dir: Path, root: Path, *, pointer: bool = False) -> list[Path]:
-    """Write the entry's files into ``output_dir`` (made if missing), all or none of them."""
+def write_entry(entry: Entry, output_dir: Path, root: Path, *, pointer: Optional[bool] = None) -> list[Path]:
+    """Write the entry's files into ``output_dir`` (made if missing), all or none of them.
+
+    ``pointer`` None (the default) writes source.json when the folder has none, so the entry
+    passes ``catalog check`` (``catalog-pointer-present``) and a pointer already there (the
+    catalog's own, perhaps pinning a ref) is kept; True writes it over one there; False never.
+    """
     try:
         inside = output_dir.resolve().relative_to(root.resolve())
     except ValueError:
@@ -239,7 +244,7 @@ def write_entry(entry: Entry, output_dir: Path, root: Path, *, pointer: bool = F
         (MANIFEST_NAME, entry.manifest),
         (provenance.PROVENANCE_FILE, entry.provenance.to_json().encode()),
     ]
-    if pointer:
+    if pointer or (pointer is None and not os.path.lexists(output_dir / provenance.POINTER_FILE)):
         files.append((provenance.POINTER_FILE, entry.pointer.to_json().encode()))
     output_dir.mkdir(parents=True, exist_ok=True)
     for name, _ in files:

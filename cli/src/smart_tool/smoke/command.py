@@ -60,13 +60,19 @@ def choose_command(facts: WheelFacts) -> tuple[Optional[Command], list[Diagnosti
     only = Command("script", commands[0], ()) if len(commands) == 1 else None
     if facts.descriptor is None:
         said = "an invalid smart-tool.json" if facts.descriptor_path else "no smart-tool.json"
-        give = "" if facts.descriptor_path else " (give its sdist beside it, or --descriptor)"
+        give = "" if facts.descriptor_path else "; give its sdist beside it, or --descriptor"
         if only is not None:
             message = f"not judged: the wheel has {said}{give}; running its only command {only.name!r}"
             return only, [make("cli-argv-installed", where, line, message, severity=Severity.INFO)]
-        message = f"the wheel has {said}{give}, and no single command to run instead"
-        message += f" (it installs {_listing(commands)})"
-        return None, [make("cli-argv-installed", where, line, message)]
+        message = (
+            f"the wheel has {said}, and no single command to run instead; it installs {_listing(commands)}"
+        )
+        hint = (
+            "give its sdist beside it, or --descriptor"
+            if not facts.descriptor_path
+            else "fix smart-tool.json"
+        )
+        return None, [make("cli-argv-installed", where, line, message, hint)]
     launch = look_through(facts.descriptor.cli_argv)
     found, why = _resolve(facts, launch)
     if found is not None:

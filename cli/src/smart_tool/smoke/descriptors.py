@@ -121,10 +121,20 @@ def read_given(path: Path) -> DescriptorSource:
         data = frontmatter.read_bytes(path, MAX_BYTES)
     except frontmatter.UnreadableFile as exc:
         return DescriptorSource(
-            shown, "given", problem=make("descriptor-present", shown, None, f"descriptor {exc}")
+            shown,
+            "given",
+            problem=make(
+                "descriptor-present", shown, None, f"descriptor {exc}", "give a readable smart-tool.json"
+            ),
         )
     except frontmatter.FrontmatterError as exc:
-        problem = make("descriptor-shape", shown, None, f"descriptor {exc.message}")
+        problem = make(
+            "descriptor-shape",
+            shown,
+            None,
+            f"descriptor {exc.message}",
+            exc.hint or "give a small UTF-8 JSON file",
+        )
         return DescriptorSource(shown, "given", problem=problem)
     return DescriptorSource(shown, "given", data)
 

@@ -14,6 +14,9 @@ from smart_tool_build.runtime import skill
 
 from .judge import NO_COMMAND, Judge, probe_args, probes_key
 
+#: what to do when the installed accessor does not give the wheel's manifest
+INSTALLED_HINT = "build with smart-tool-build, and depend on one that reads the manifest's format"
+
 
 def _help_output(j: Judge) -> Optional[str]:
     run = j.probe("help")
@@ -39,12 +42,12 @@ def body(j: Judge) -> None:
         j.skip("help-renders-manifest-body", place, "--help did not succeed (see the rules above)")
     elif _normal(facts.manifest_body) not in _normal(output):
         run = j.probe("help")
-        cut = " (its output was cut at the cap)" if run is not None and run.truncated else ""
+        cut = "; its output was cut at the cap" if run is not None and run.truncated else ""
         j.add(
             "help-renders-manifest-body",
             place,
             f"{j.called('help')} does not print the manifest body{cut}",
-            "print smart_tool_build.render_skill(...) on --help",
+            "print what smart_tool_build.render_skill returns on --help",
         )
 
 
@@ -80,7 +83,7 @@ def resources(j: Judge) -> None:
             "skill-resources-ship",
             (j.facts.shown, None),
             f"the skill directory {shown} is not a folder of the installed copy",
-            "resolve it at run time from the installed package (smart_tool_build.skill_directory)",
+            "resolve it at run time from the installed package with smart_tool_build.skill_directory",
         )
         return
     for resource in view.resources or ():
@@ -88,14 +91,17 @@ def resources(j: Judge) -> None:
         path = PurePosixPath(resource)
         if path.is_absolute() or ".." in path.parts or "\\" in resource or not resource:
             j.add(
-                "skill-resources-ship", (j.facts.shown, None), f"resource {resource!r} is not a relative path"
+                "skill-resources-ship",
+                (j.facts.shown, None),
+                f"resource {resource!r} is not a relative path",
+                "list each resource by its path inside the skill directory",
             )
         elif not (directory / resource).exists():
             j.add(
                 "skill-resources-ship",
                 (j.facts.where(member), None),
                 f"the skill lists {resource!r}, which the installed copy does not have",
-                "ship it inside the package (package data), or drop it from the resources",
+                "ship it inside the package as package data, or drop it from the resources",
             )
 
 
@@ -117,7 +123,10 @@ def accessor(j: Judge) -> None:
         answer = None
     if not isinstance(answer, dict):
         j.add(
-            "installed-manifest-matches", place, f"asking the installed accessor failed: {run.first_line()}"
+            "installed-manifest-matches",
+            place,
+            f"asking the installed accessor failed: {run.first_line()}",
+            INSTALLED_HINT,
         )
         return
     if not answer.get("installed"):
@@ -133,22 +142,28 @@ def accessor(j: Judge) -> None:
         j.skip("installed-manifest-matches", place, f"{asked} cannot run here{no_deps}: {answer['unusable']}")
         return
     if "error" in answer:
-        j.add("installed-manifest-matches", place, f"{asked} raises {answer['error']}")
+        j.add("installed-manifest-matches", place, f"{asked} raises {answer['error']}", INSTALLED_HINT)
         return
     if facts.manifest is None:
         j.add(
             "installed-manifest-matches",
             place,
             f"{asked} returns a manifest, but the wheel carries no valid one",
+            INSTALLED_HINT,
         )
         return
     expected = json.loads(json.dumps(facts.manifest.to_dict()))
     if answer.get("frontmatter") != expected:
         keys = sorted(set(expected) | set(answer.get("frontmatter") or {}))
         differ = [k for k in keys if expected.get(k) != (answer.get("frontmatter") or {}).get(k)]
-        j.add("installed-manifest-matches", place, f"{asked} returns other fields: {', '.join(differ)}")
+        j.add(
+            "installed-manifest-matches",
+            place,
+            f"{asked} returns other fields: {', '.join(differ)}",
+            INSTALLED_HINT,
+        )
     elif answer.get("body") != facts.manifest.body:
-        j.add("installed-manifest-matches", place, f"{asked} returns another body")
+        j.add("installed-manifest-matches", place, f"{asked} returns another body", INSTALLED_HINT)
 
 
 def untouched(j: Judge) -> None:

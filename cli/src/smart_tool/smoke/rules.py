@@ -229,7 +229,7 @@ def _hangs(j: Judge) -> None:
         "no-hang-stdin-closed",
         j.facts.descriptor_place(probes_key(hung)),
         f"{', '.join(j.called(name) for name in hung)} did not finish within {j.seen.timeout:g} s "
-        f"with stdin closed; the process group was killed ({how})",
+        f"with stdin closed; the process group was killed with {how}",
         "never wait for input a caller cannot give: finish or fail",
     )
 

@@ -15,6 +15,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Optional
 
+from smart_tool_build.archives.contents import READ_HINT
 from smart_tool_build.archives.reader import ArchiveError, dist_info_folders, open_archive
 from smart_tool_build.archives.verify import verify
 from smart_tool_build.diagnostics.diagnostic import Diagnostic, Severity, make
@@ -152,7 +153,13 @@ def read_wheel(
     report = verify(path, display=shown)
     if report.kind != "wheel":
         facts.problems = [d for d in report.diagnostics if d.code == "artifact-readable"] or [
-            make("artifact-readable", shown, None, "smoke installs wheels (.whl); this is not one")
+            make(
+                "artifact-readable",
+                shown,
+                None,
+                "smoke installs wheels, .whl files; this is not one",
+                "give the wheel, and its sdist beside it",
+            )
         ]
         return facts
     unreadable = [
@@ -161,7 +168,7 @@ def read_wheel(
     try:
         archive = open_archive(path, lambda name: posixpath.basename(name) in _WANTED)
     except ArchiveError as exc:
-        unreadable.append(make("artifact-readable", shown, None, f"artifact {exc}"))
+        unreadable.append(make("artifact-readable", shown, None, f"artifact {exc}", READ_HINT))
     if unreadable:
         facts.problems = unreadable
         return facts
@@ -211,7 +218,7 @@ def _use_descriptor(
                 source.shown,
                 None,
                 f"using the descriptor given with --descriptor, {source.shown}"
-                + (" (the wheel's own is set aside)" if own is not None else ""),
+                + ("; the wheel's own is set aside" if own is not None else ""),
                 severity=Severity.INFO,
             )
         )

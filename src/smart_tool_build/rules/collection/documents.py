@@ -14,6 +14,12 @@ from .project import Project, short
 _FENCE = re.compile(r"\s{0,3}(```+|~~~+)\s*([A-Za-z0-9_+-]*)")
 
 
+#: what to do about a document's frontmatter that does not parse
+FRONTMATTER_HINT = (
+    "write the frontmatter as plain YAML: one mapping of fields between `---` lines, each key once"
+)
+
+
 def document_rules(project: Project, kind: str, relative: str) -> list[Diagnostic]:
     """A profile (``kind`` "profiles") or an agent: frontmatter first, parsed like a manifest's."""
     code: CodeId = "collection-profile" if kind == "profiles" else "collection-agent"
@@ -61,7 +67,7 @@ def document_rules(project: Project, kind: str, relative: str) -> list[Diagnosti
                 code,
                 relative,
                 skipped + 1,
-                f"{what} must begin with a `---` YAML frontmatter block (first non-empty line)",
+                f"{what} must begin with a `---` YAML frontmatter block on its first non-empty line",
                 "start the file with ---, the YAML fields, then --- and the Markdown body",
             )
         ]
@@ -69,11 +75,13 @@ def document_rules(project: Project, kind: str, relative: str) -> list[Diagnosti
         document = frontmatter.parse_text("\n".join(lines[skipped:]))
     except frontmatter.FrontmatterError as exc:
         line = None if exc.line is None else exc.line + skipped
-        return [project.finding(code, relative, line, f"{what}'s frontmatter: {exc.message}", exc.hint)]
+        hint = exc.hint or FRONTMATTER_HINT
+        return [project.finding(code, relative, line, f"{what}'s frontmatter: {exc.message}", hint)]
     fm = document.frontmatter
     if not isinstance(fm, safe_yaml.LineDict):
         kind_text = "empty" if fm is None else f"a {type(fm).__name__}, not a mapping"
-        return [project.finding(code, relative, skipped + 2, f"{what}'s frontmatter is {kind_text}")]
+        message = f"{what}'s frontmatter is {kind_text}"
+        return [project.finding(code, relative, skipped + 2, message, FRONTMATTER_HINT)]
     # the parsed lines count from the first non-empty line: add the blank lines before it
     if kind == "profiles":
         return _fields(project, code, relative, fm, skipped, "profile", ("name",))
@@ -92,7 +100,15 @@ def _fields(
     """``required`` at the top level, or under ``block:`` (``meta:``/``profile:``)."""
     inner = fm.get(block)
     if block in fm and not isinstance(inner, safe_yaml.LineDict):
-        return [project.finding(code, relative, fm.line_of(block) + offset, f"`{block}:` must be a mapping")]
+        return [
+            project.finding(
+                code,
+                relative,
+                fm.line_of(block) + offset,
+                f"`{block}:` must be a mapping",
+                f"indent the fields under `{block}:`, one `key: value` a line",
+            )
+        ]
     out: list[Diagnostic] = []
     for key in required:
         holder = fm if key in fm or inner is None else inner
@@ -100,7 +116,13 @@ def _fields(
             # at `block:` when there is one, else at the opening `---`
             line = fm.line_of(block) + offset if inner is not None else offset + 1
             out.append(
-                project.finding(code, relative, line, f"no `{key}`, at the top level or under `{block}:`")
+                project.finding(
+                    code,
+                    relative,
+                    line,
+                    f"no `{key}`, at the top level or under `{block}:`",
+                    f"add `{key}:` under `{block}:`",
+                )
             )
         elif not isinstance(holder[key], str) or not holder[key].strip():
             out.append(
@@ -109,6 +131,7 @@ def _fields(
                     relative,
                     holder.line_of(key) + offset,
                     f"`{key}` must be a non-empty string, not {short(holder[key])}",
+                    f"write {key} as one line of text",
                 )
             )
     return out

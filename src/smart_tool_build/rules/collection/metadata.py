@@ -18,6 +18,12 @@ _CARET_TILDE = re.compile(r"\s*[\^~]\s*[0-9]+(?:\.[0-9]+){0,2}\s*\Z")
 _MISSING: Any = object()
 
 
+#: the hints of findings said in more than one place
+PROJECT_HINT = 'add [project] with name = "my-collection", version = "1.0.0" and a description'
+TABLE_HINT = 'write [tool.amplifier.collection] with author = "..." and capabilities = ["..."]'
+REQUIRES_HINT = 'write [tool.amplifier.collection.requires] with lines such as other-collection = "^1.0.0"'
+
+
 def name_and_version(data: Optional[Mapping[str, Any]]) -> tuple[Optional[str], Optional[str]]:
     """``[project]`` name and version as written, when they are (non-empty) strings."""
     project = data.get("project") if data is not None else None
@@ -40,6 +46,7 @@ def metadata_rules(project: Project) -> list[Diagnostic]:
                 p,
                 project.line("project") if table is not None else None,
                 "no [project] table: a collection's name, version and description live there",
+                PROJECT_HINT,
             )
         ]
     out: list[Diagnostic] = []
@@ -48,7 +55,11 @@ def metadata_rules(project: Project) -> list[Diagnostic]:
     if not isinstance(name, str) or not name:
         out.append(
             project.finding(
-                "collection-metadata", p, header, "[project] has no name: it is the collection's identifier"
+                "collection-metadata",
+                p,
+                header,
+                "[project] has no name: it is the collection's identifier",
+                'e.g. name = "my-collection"',
             )
         )
     elif not NAME_PATTERN.match(name):
@@ -74,6 +85,7 @@ def metadata_rules(project: Project) -> list[Diagnostic]:
                 where,
                 "[project] description must be a non-empty string: the one line that says what "
                 "the collection is for",
+                'e.g. description = "Agents and tools for one job"',
             )
         )
     urls = table.get("urls", _MISSING)
@@ -86,6 +98,7 @@ def metadata_rules(project: Project) -> list[Diagnostic]:
                 p,
                 project.line("project", "urls"),
                 "[project.urls] must be a table of non-empty URL strings",
+                'e.g. [project.urls] then Homepage = "https://..."',
             )
         )
     return out
@@ -110,6 +123,7 @@ def _version(project: Project, table: Mapping[str, Any], header: Optional[int]) 
                 p,
                 project.line("project", "version"),
                 "[project] version must be a string",
+                'e.g. version = "1.0.0"',
             )
         ]
     if not SEMVER_PATTERN.match(version):
@@ -139,7 +153,11 @@ def table_rules(project: Project) -> list[Diagnostic]:
     if not isinstance(table, dict):
         return [
             project.finding(
-                "collection-table", p, project.line(*where), "[tool.amplifier.collection] must be a table"
+                "collection-table",
+                p,
+                project.line(*where),
+                "[tool.amplifier.collection] must be a table",
+                TABLE_HINT,
             )
         ]
     out: list[Diagnostic] = []
@@ -149,7 +167,11 @@ def table_rules(project: Project) -> list[Diagnostic]:
             if not isinstance(value, str) or not value.strip():
                 out.append(
                     project.finding(
-                        "collection-table", p, line, f"author must be a non-empty string, not {short(value)}"
+                        "collection-table",
+                        p,
+                        line,
+                        f"author must be a non-empty string, not {short(value)}",
+                        'e.g. author = "Jane Doe"',
                     )
                 )
         elif key == "capabilities":
@@ -160,6 +182,7 @@ def table_rules(project: Project) -> list[Diagnostic]:
                         p,
                         line,
                         f"capabilities must be a list of non-empty strings, not {short(value)}",
+                        'e.g. capabilities = ["summarise"]',
                     )
                 )
         elif key == "requires":
@@ -188,6 +211,7 @@ def _requires(project: Project, value: Any) -> list[Diagnostic]:
                 p,
                 project.line(*where),
                 f"requires must be a table of collection name = version constraint, not {short(value)}",
+                REQUIRES_HINT,
             )
         ]
     out: list[Diagnostic] = []
@@ -200,6 +224,7 @@ def _requires(project: Project, value: Any) -> list[Diagnostic]:
                     p,
                     line,
                     f"requires.{name} must be a constraint string, not {short(constraint)}",
+                    REQUIRES_HINT,
                 )
             )
             continue
@@ -209,7 +234,8 @@ def _requires(project: Project, value: Any) -> list[Diagnostic]:
                     "collection-requires",
                     p,
                     line,
-                    f"requires names {name!r}, which is not a collection identifier (lowercase, hyphens)",
+                    f"requires names {name!r}, which is not a collection identifier: lowercase, hyphens",
+                    "name the collection as its own [project] name says it",
                 )
             )
         problem = constraint_problem(constraint)

@@ -75,13 +75,13 @@ def package_rules(project: Project) -> list[Diagnostic]:
                 None,
                 f"the package folder {named}/ has no __init__.py, so it is not a package "
                 "and the build leaves it out",
-                f"add {named}/__init__.py (a docstring is enough)",
+                f"add {named}/__init__.py; a docstring is enough",
             )
         ]
     found = candidates(project.root)
     message = (
-        f"no package folder {package}/ (the project name {name!r} with hyphens as "
-        "underscores) at the root or under src/: the spec requires it, with __init__.py "
+        f"no package folder {package}/, the project name {name!r} with hyphens as "
+        "underscores, at the root or under src/: the spec requires it, with __init__.py "
         "and the embedded pyproject.toml"
     )
     if len(found) == 1:
@@ -98,8 +98,8 @@ def package_rules(project: Project) -> list[Diagnostic]:
             message += f"; folders that look like packages: {', '.join(c + '/' for c in found)}"
     if (project.root / "__init__.py").is_file():
         message += (
-            "; an __init__.py at the root does not make one (with hatchling's "
-            'packages = ["."] the wheel members start with ./)'
+            "; an __init__.py at the root does not make one: with hatchling's "
+            'packages = ["."] the wheel members start with ./'
         )
     return [project.finding("collection-package", PYPROJECT, project.line("project", "name"), message, hint)]
 
