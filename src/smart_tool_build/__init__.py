@@ -13,24 +13,31 @@ TYPE_CHECKING = False
 if TYPE_CHECKING:  # what type checkers see; at run time each name loads on first use
     from typing import Any
 
-    from .diagnostics.codes import CODES
-    from .diagnostics.diagnostic import Diagnostic, Severity
-    from .project.manifest_model import Manifest, ManifestError, Requirement
-    from .rules.descriptor import Descriptor
-    from .rules.descriptor import parse_bytes as parse_descriptor
-    from .rules.manifest import parse_bytes as parse_manifest
-    from .rules.manifest import parse_file as parse_manifest_file
-    from .rules.root import RootReport, check_root
-    from .runtime.accessor import (
-        ManifestNotFound,
-        load_manifest,
-        render_help,
-        render_skill,
-        repository_url,
-        skill_directory,
-    )
-    from .runtime.skill import Capability
+    from .diagnostics.codes import CODES as CODES
+    from .diagnostics.diagnostic import Diagnostic as Diagnostic
+    from .diagnostics.diagnostic import Severity as Severity
+    from .project.manifest_model import Manifest as Manifest
+    from .project.manifest_model import ManifestError as ManifestError
+    from .project.manifest_model import Requirement as Requirement
+    from .rules import descriptor as _descriptor
+    from .rules import manifest as _manifest
+    from .rules.descriptor import Descriptor as Descriptor
+    from .rules.root import RootReport as RootReport
+    from .rules.root import check_root as check_root
+    from .runtime.accessor import ManifestNotFound as ManifestNotFound
+    from .runtime.accessor import load_manifest as load_manifest
+    from .runtime.accessor import render_help as render_help
+    from .runtime.accessor import render_skill as render_skill
+    from .runtime.accessor import repository_url as repository_url
+    from .runtime.accessor import skill_directory as skill_directory
+    from .runtime.skill import Capability as Capability
 
+    parse_descriptor = _descriptor.parse_bytes
+    parse_manifest = _manifest.parse_bytes
+    parse_manifest_file = _manifest.parse_file
+
+#: each public name, once: where it loads from on first use (the imports above are the
+#: type checker's view of the same names, held equal by tests/unit/test_typing.py)
 _LAZY = {
     "load_manifest": ("runtime.accessor", "load_manifest"),
     "render_help": ("runtime.accessor", "render_help"),
@@ -53,28 +60,7 @@ _LAZY = {
     "Descriptor": ("rules.descriptor", "Descriptor"),
 }
 
-__all__ = [  # the lazy names, written out so that type checkers and linters see them
-    "__version__",
-    "load_manifest",
-    "render_help",
-    "render_skill",
-    "skill_directory",
-    "repository_url",
-    "Capability",
-    "ManifestNotFound",
-    "check_root",
-    "RootReport",
-    "Diagnostic",
-    "Severity",
-    "CODES",
-    "Manifest",
-    "Requirement",
-    "ManifestError",
-    "parse_manifest",
-    "parse_manifest_file",
-    "parse_descriptor",
-    "Descriptor",
-]
+__all__ = ["__version__", *_LAZY]
 
 
 def __getattr__(name: str) -> Any:

@@ -29,6 +29,24 @@ def test_all_names_every_lazy_name() -> None:
     assert smart_tool_build.__all__ == ["__version__", *smart_tool_build._LAZY]
 
 
+def test_the_type_checker_sees_every_lazy_name_and_no_other() -> None:
+    """The public names are listed once for run time (``_LAZY``) and once for the type
+    checker (the ``if TYPE_CHECKING:`` block's re-exports and assignments): the same names."""
+    import smart_tool_build
+
+    tree = ast.parse((SRC / "smart_tool_build" / "__init__.py").read_text(encoding="utf-8"))
+    block = next(
+        n for n in tree.body if isinstance(n, ast.If) and getattr(n.test, "id", "") == "TYPE_CHECKING"
+    )
+    seen = set()
+    for node in block.body:
+        if isinstance(node, ast.ImportFrom) and node.level:
+            seen |= {alias.asname for alias in node.names if alias.asname == alias.name}
+        elif isinstance(node, ast.Assign):
+            seen |= {target.id for target in node.targets if isinstance(target, ast.Name)}
+    assert seen == set(smart_tool_build._LAZY)
+
+
 def test_py_typed_is_shipped() -> None:
     assert (SRC / "smart_tool_build" / "py.typed").is_file()
 
@@ -152,12 +170,43 @@ def test_every_record_makes_the_fields_the_type_checker_reads() -> None:
     """A named tuple built by ``project.records.record`` at run time and declared as a
     ``NamedTuple`` for the type checker has the same fields, in order, and the same defaults."""
     seen = 0
+    modules = set()
     for path in sorted((SRC / "smart_tool_build").rglob("*.py")):
         for name, (declared, declared_defaults, made, made_defaults) in _declared_records(
             ast.parse(path.read_text(encoding="utf-8"))
         ).items():
             seen += 1
+            modules.add(path.relative_to(SRC / "smart_tool_build").as_posix())
             where = f"{path.relative_to(SRC)}: {name}"
             assert made == declared, where
             assert made_defaults == declared_defaults, where
-    assert seen >= 10  # the build path's, the descriptor's and the accessor's
+    assert seen >= 6  # the manifest model's, the descriptor's, the accessor's and the skill's
+    # the one exception to the standard library's NamedTuple: modules a tool's --help imports
+    assert modules == HELP_PATH_RECORDS, "records are for the --help path only (CONTRIBUTING.md)"
+
+
+#: the modules of a tool's ``--help`` (an installed wheel's, an editable install's) whose
+#: named tuples are made by ``project.records`` instead of ``typing.NamedTuple``: the
+#: exception, with its figure in BENCHMARKS.md (section 2)
+HELP_PATH_RECORDS = {
+    "project/manifest_model.py",
+    "rules/descriptor.py",
+    "runtime/accessor.py",
+    "runtime/skill.py",
+}
+
+
+def test_one_type_checking_idiom() -> None:
+    """``TYPE_CHECKING = False`` everywhere: no module imports it from typing."""
+    importing = [
+        path.relative_to(root).as_posix()
+        for root in (SRC, CLI_SRC)
+        for path in sorted(root.rglob("*.py"))
+        if any(
+            isinstance(node, ast.ImportFrom)
+            and node.module == "typing"
+            and any(alias.name == "TYPE_CHECKING" for alias in node.names)
+            for node in ast.walk(ast.parse(path.read_text(encoding="utf-8")))
+        )
+    ]
+    assert importing == []

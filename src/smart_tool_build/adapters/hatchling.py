@@ -32,10 +32,11 @@ from __future__ import annotations
 import contextlib
 import os
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Optional
+from typing import Any, Optional
 
 from .reporter import OutputSink, Reporter
 
+TYPE_CHECKING = False
 if TYPE_CHECKING:
     from hatchling.builders.hooks.plugin.interface import BuildHookInterface
 

@@ -14,10 +14,11 @@ from __future__ import annotations
 
 import sys
 from collections.abc import Callable, Iterable, Sequence
-from typing import TYPE_CHECKING, Any, NoReturn, Optional, Protocol
+from typing import Any, NoReturn, Optional, Protocol
 
 from ..diagnostics.diagnostic import Diagnostic, Severity
 
+TYPE_CHECKING = False
 if TYPE_CHECKING:
     from ..plan.build_plan import BuildPlan
     from ..plan.layout import ArtifactKind, PlannedFile

@@ -37,13 +37,14 @@ import shutil
 import tempfile
 from collections.abc import Callable
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, ClassVar, Optional
+from typing import Any, ClassVar, Optional
 
 from ..project.manifest_model import PROJECTION_NAME
 from ..project.names import DESCRIPTOR_NAME, MANIFEST_NAME
 from ..project.optin import SETUPTOOLS_STATE_ATTRIBUTE as STATE_ATTRIBUTE
 from .reporter import OutputSink, Reporter
 
+TYPE_CHECKING = False
 if TYPE_CHECKING:
     from ..archives.verify import SourceFacts
     from ..diagnostics.diagnostic import Diagnostic

@@ -28,11 +28,12 @@ import shutil
 import signal
 from collections.abc import Callable, Iterator
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, NamedTuple, NoReturn, Optional
+from typing import Any, NamedTuple, NoReturn, Optional
 
 from ..plan.build_plan import BuildPlan, plan_build
 from .reporter import PREFIX, OutputSink, Reporter
 
+TYPE_CHECKING = False
 if TYPE_CHECKING:
     from ..archives.reader import Archive
     from ..plan.layout import ArtifactKind, PlannedFile

@@ -5,15 +5,15 @@ the wheel and sdist checks share (reading the manifest, comparing with the sourc
 from __future__ import annotations
 
 import posixpath
+from dataclasses import dataclass, field
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Optional
+from typing import Any, Optional
 
 from ..diagnostics.diagnostic import Diagnostic, has_errors, make
 from ..parsing.frontmatter import FrontmatterError, decode
 from ..parsing.safe_yaml import LineDict
 from ..project.config import Options
 from ..project.distribution import PackageVersion, normalize_name
-from ..project.light_dataclass import dataclass, field
 from ..project.names import DESCRIPTOR_NAME as DESCRIPTOR
 from ..project.names import MANIFEST_NAME as MANIFEST
 from ..project.walk import excluded, skipped
@@ -23,6 +23,7 @@ from ..rules.placeholders import placeholder_rule
 from ..rules.versions import compare_versions, same_version
 from .reader import Archive
 
+TYPE_CHECKING = False
 if TYPE_CHECKING:
     from .skill_checks import SkillFacts
 

@@ -12,10 +12,10 @@ import tarfile
 import zipfile
 import zlib
 from collections.abc import Iterable
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Callable, Optional
 
-from ..project.light_dataclass import dataclass, field
 from ..project.names import DESCRIPTOR_NAME, MANIFEST_NAME, PROJECTION_NAME, PYPROJECT
 
 #: members larger than this are listed but never read

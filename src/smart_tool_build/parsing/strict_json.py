@@ -4,14 +4,14 @@
 catalog pointer or a provenance record that says two things at once must be refused, not
 read one way here and another way by the next reader.
 
-A valid document is read by the C scanner :mod:`json` itself uses, without importing
-:mod:`json` (it imports :mod:`re` and the encoder): an editable install's ``--help`` reads
-the source tree's descriptor through here. Anything that scanner refuses is read again by
-:func:`json.loads`, which says what is wrong and where.
+A valid document is read by :func:`.json_scan.scan`, without importing :mod:`json`: an
+editable install's ``--help`` reads the source tree's descriptor through here. Anything the
+scanner refuses is read again by :func:`json.loads`, which says what is wrong and where.
 """
 
 from __future__ import annotations
 
+from .json_scan import scan
 from .lines import json_key_lines
 
 TYPE_CHECKING = False
@@ -70,32 +70,9 @@ class _StrictOptions:
     parse_constant = _reject_constant
 
 
-_BLANK = " \t\n\r"  # json's whitespace
-
-
-def _scan(text: str) -> tuple[bool, Any]:
-    """``(True, value)`` when the C scanner reads ``text`` as one strict JSON document, else
-    ``(False, None)``: no scanner here, or something for :func:`json.loads` to explain.
-
-    ``project.manifest_model.loads_json`` is the lenient twin the projection is read with;
-    it is not shared because this layer is below it and its strict hooks are not wanted there."""
-    try:
-        from _json import make_scanner
-    except ImportError:  # pragma: no cover - an interpreter without the accelerator
-        return False, None
-    start = len(text) - len(text.lstrip(_BLANK))
-    try:
-        value, end = make_scanner(_StrictOptions)(text, start)  # type: ignore[arg-type]
-    except (StopIteration, ValueError, RecursionError):
-        return False, None
-    if text[end:].strip(_BLANK):
-        return False, None
-    return True, value
-
-
 def loads(text: str) -> Any:
     """Parse strict JSON or raise :class:`JsonProblem` saying what and where."""
-    read, value = _scan(text)
+    read, value = scan(text, _StrictOptions)
     if read:
         return value
     import json

@@ -14,19 +14,20 @@ collection when :func:`smart_tool_build.rules.collection.is_collection` says so,
 from __future__ import annotations
 
 import os
+from dataclasses import dataclass, field
 from pathlib import Path
-from typing import TYPE_CHECKING, Literal, Optional
+from typing import Literal, Optional
 
 from ..archives.verify import SourceFacts
 from ..diagnostics.diagnostic import Diagnostic, has_errors, set_aside
 from ..project.config import HookOptions, Options
 from ..project.distribution import is_collection
-from ..project.light_dataclass import dataclass, field
 from ..project.manifest_model import projection_bytes
 from ..project.names import DESCRIPTOR_NAME
 from ..rules.root import RootReport, check_root
 from .layout import ArtifactKind, Layout, PlannedFile, plan_layout
 
+TYPE_CHECKING = False
 if TYPE_CHECKING:
     from ..rules.collection import CollectionReport
     from .skill_files import PlannedSkill

@@ -17,10 +17,11 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from pathlib import Path
-from typing import TYPE_CHECKING, NamedTuple, Optional
+from typing import NamedTuple, Optional
 
 from .layout import PlannedFile
 
+TYPE_CHECKING = False
 if TYPE_CHECKING:
     from ..archives.skill_checks import SkillFacts
     from ..project.skills import SkillSource

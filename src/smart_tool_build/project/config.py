@@ -11,7 +11,6 @@ from typing import Any, Callable, NamedTuple, Optional
 
 from ..diagnostics.diagnostic import Diagnostic, make
 from ..parsing.lines import key_line
-from .records import record
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -22,44 +21,25 @@ DEV_VERSION_POLICIES = ("error", "warn")
 SKILLS_VERSION_POLICIES = ("any", "match")
 
 
-if TYPE_CHECKING:
+class Options(NamedTuple):
+    """The validated options, with their defaults."""
 
-    class Options(NamedTuple):
-        """The validated options, with their defaults."""
-
-        #: fnmatch globs (POSIX paths relative to the root) the duplicate walk skips
-        exclude: tuple[str, ...] = ()
-        #: what a development/local package version that differs from the manifest does
-        dev_versions: str = "error"
-        #: build as a collection (None: decide from ``[tool.amplifier.collection]``)
-        collection: Optional[bool] = None
-        #: the backend the wrapping backend wraps (None: the one ``[build-system].requires`` names)
-        backend: Optional[str] = None
-        #: codes whose findings are set aside (former spellings resolved); a build still names them
-        ignore: tuple[CodeId, ...] = ()
-        #: source folders (POSIX, relative to the root) whose subfolders are library skills
-        skills: tuple[str, ...] = ()
-        #: the import package whose ``.agents/skills/`` those go into (None: the only one)
-        skills_package: Optional[str] = None
-        #: whether each skill's version must equal the package's ("match") or not ("any")
-        skills_version: str = "any"
-
-else:
-    Options = record(
-        "Options",
-        (
-            "exclude",
-            "dev_versions",
-            "collection",
-            "backend",
-            "ignore",
-            "skills",
-            "skills_package",
-            "skills_version",
-        ),
-        defaults=((), "error", None, None, (), (), None, "any"),
-        module=__name__,
-    )
+    #: fnmatch globs (POSIX paths relative to the root) the duplicate walk skips
+    exclude: tuple[str, ...] = ()
+    #: what a development/local package version that differs from the manifest does
+    dev_versions: str = "error"
+    #: build as a collection (None: decide from ``[tool.amplifier.collection]``)
+    collection: Optional[bool] = None
+    #: the backend the wrapping backend wraps (None: the one ``[build-system].requires`` names)
+    backend: Optional[str] = None
+    #: codes whose findings are set aside (former spellings resolved); a build still names them
+    ignore: tuple[CodeId, ...] = ()
+    #: source folders (POSIX, relative to the root) whose subfolders are library skills
+    skills: tuple[str, ...] = ()
+    #: the import package whose ``.agents/skills/`` those go into (None: the only one)
+    skills_package: Optional[str] = None
+    #: whether each skill's version must equal the package's ("match") or not ("any")
+    skills_version: str = "any"
 
 
 def _string_list(value: Any) -> Optional[tuple[str, ...]]:
@@ -119,23 +99,16 @@ _VALIDATORS: dict[str, tuple[str, Callable[[Any], Any], str]] = {
 _LISTS = frozenset({"exclude", "ignore"})
 
 
-if TYPE_CHECKING:
+class HookOptions(NamedTuple):
+    """A build backend's own table of our options (hatchling's hook table), layered over
+    ``[tool.smart-tool]``: the adapter that reads it says what it is called and which of its
+    keys belong to the backend, so the core knows no backend's names."""
 
-    class HookOptions(NamedTuple):
-        """A build backend's own table of our options (hatchling's hook table), layered over
-        ``[tool.smart-tool]``: the adapter that reads it says what it is called and which of its
-        keys belong to the backend, so the core knows no backend's names."""
-
-        #: the table's dotted name, as diagnostics show it
-        table: str
-        values: Mapping[str, Any]
-        #: keys the backend itself reads from the table; never ours to refuse
-        backend_keys: frozenset[str] = frozenset()
-
-else:
-    HookOptions = record(
-        "HookOptions", ("table", "values", "backend_keys"), defaults=(frozenset(),), module=__name__
-    )
+    #: the table's dotted name, as diagnostics show it
+    table: str
+    values: Mapping[str, Any]
+    #: keys the backend itself reads from the table; never ours to refuse
+    backend_keys: frozenset[str] = frozenset()
 
 
 def option_names() -> tuple[str, ...]:

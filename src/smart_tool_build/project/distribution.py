@@ -24,7 +24,6 @@ from .names import PACKAGE_JSON, PYPROJECT
 from .optin import collection_table
 from .paths import RefusedFile, read_inside
 from .python_source import parse_module, string_assignment
-from .records import record
 
 TYPE_CHECKING = False
 
@@ -37,53 +36,33 @@ _VERSION_ASSIGN = re.compile(
 _EMPTY: Mapping[str, Any] = MappingProxyType({})
 
 
-if TYPE_CHECKING:
+class PackageVersion(NamedTuple):
+    """A package version and where it came from, or why it could not be known."""
 
-    class PackageVersion(NamedTuple):
-        """A package version and where it came from, or why it could not be known."""
-
-        value: Optional[str]
-        origin: str
-        path: Optional[str] = None
-        line: Optional[int] = None
-        unresolved: Optional[str] = None
-        #: the version's configuration itself is broken (a bad pattern): an error, not a gap
-        invalid: bool = False
-        #: the text as the package definition (or the file it names) writes it, when known; a
-        #: build backend's resolved version is often only its normal form
-        written: Optional[str] = None
-        #: how its ecosystem spells versions: "pep440" (Python) or "semver" (package.json)
-        scheme: Literal["pep440", "semver"] = "pep440"
-
-else:
-    PackageVersion = record(
-        "PackageVersion",
-        ("value", "origin", "path", "line", "unresolved", "invalid", "written", "scheme"),
-        defaults=(None, None, None, False, None, "pep440"),
-        module=__name__,
-    )
+    value: Optional[str]
+    origin: str
+    path: Optional[str] = None
+    line: Optional[int] = None
+    unresolved: Optional[str] = None
+    #: the version's configuration itself is broken (a bad pattern): an error, not a gap
+    invalid: bool = False
+    #: the text as the package definition (or the file it names) writes it, when known; a
+    #: build backend's resolved version is often only its normal form
+    written: Optional[str] = None
+    #: how its ecosystem spells versions: "pep440" (Python) or "semver" (package.json)
+    scheme: Literal["pep440", "semver"] = "pep440"
 
 
-if TYPE_CHECKING:
+class PackageDefinition(NamedTuple):
+    """What the checks need from pyproject.toml or package.json."""
 
-    class PackageDefinition(NamedTuple):
-        """What the checks need from pyproject.toml or package.json."""
-
-        path: Optional[str]
-        name: Optional[str]
-        version: PackageVersion
-        scripts: Optional[frozenset[str]] = None
-        tool: Mapping[str, Any] = _EMPTY
-        text: Optional[str] = None
-        data: Mapping[str, Any] = _EMPTY
-
-else:
-    PackageDefinition = record(
-        "PackageDefinition",
-        ("path", "name", "version", "scripts", "tool", "text", "data"),
-        defaults=(None, _EMPTY, None, _EMPTY),
-        module=__name__,
-    )
+    path: Optional[str]
+    name: Optional[str]
+    version: PackageVersion
+    scripts: Optional[frozenset[str]] = None
+    tool: Mapping[str, Any] = _EMPTY
+    text: Optional[str] = None
+    data: Mapping[str, Any] = _EMPTY
 
 
 def core_metadata(data: bytes) -> dict[str, str]:

@@ -11,6 +11,7 @@ nothing at import: this is on every smart tool's ``--help``.
 
 from __future__ import annotations
 
+from ..parsing.json_scan import scan
 from .names import PROJECTION_NAME
 from .records import record
 
@@ -273,25 +274,15 @@ def read_projection(text: str, manifest_hash: Optional[str]) -> Optional[Manifes
 
 
 def loads_json(text: str) -> Any:
-    """``text`` as JSON, by the C scanner :mod:`json` itself uses, without importing
-    :mod:`json` (it imports :mod:`re`, which alone costs more than the rest of this read).
-    Raises ValueError for what is not one JSON document."""
-    try:
-        from _json import make_scanner
-    except ImportError:  # an interpreter without the accelerator
-        import json
+    """``text`` as JSON (NaN and Infinity allowed, as :func:`json.loads` reads them), by the
+    scanner of :mod:`..parsing.json_scan`, without importing :mod:`json` unless the text is
+    not one JSON document. Raises ValueError for what is not one JSON document."""
+    read, value = scan(text, _JsonOptions)
+    if read:
+        return value
+    import json
 
-        return json.loads(text)
-    scan = make_scanner(_JsonOptions)  # type: ignore[arg-type]  # the attributes are what it reads
-    blank = " \t\n\r"
-    start = len(text) - len(text.lstrip(blank))
-    try:
-        value, end = scan(text, start)
-    except StopIteration:
-        raise ValueError("not JSON") from None
-    if text[end:].strip(blank):
-        raise ValueError("more than one JSON value")
-    return value
+    return json.loads(text)
 
 
 class _JsonOptions:

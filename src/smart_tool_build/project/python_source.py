@@ -10,7 +10,6 @@ from typing import NamedTuple, Optional
 
 from .files import Unparsable
 from .paths import RefusedFile, read_inside
-from .records import record
 
 TYPE_CHECKING = False
 
@@ -22,21 +21,16 @@ _BREAK = re.compile(rb"\r\n|\r|\n")
 _SIMPLE_LITERAL = re.compile(rb"([uUrR]?)('\'\'|\"\"\"|'|\")([^'\"\\\r\n]*)\2\Z")
 
 
-if TYPE_CHECKING:
+class StringAssignment(NamedTuple):
+    """``NAME = "..."`` at a module's top level, and where its string literal stands."""
 
-    class StringAssignment(NamedTuple):
-        """``NAME = "..."`` at a module's top level, and where its string literal stands."""
-
-        value: str
-        #: the statement's first line (1-based)
-        line: int
-        #: the literal's start and end as (line, column): 1-based lines, 0-based UTF-8 byte
-        #: columns (ast's), so an edit can replace exactly the literal's bytes
-        start: tuple[int, int]
-        end: tuple[int, int]
-
-else:
-    StringAssignment = record("StringAssignment", ("value", "line", "start", "end"), module=__name__)
+    value: str
+    #: the statement's first line (1-based)
+    line: int
+    #: the literal's start and end as (line, column): 1-based lines, 0-based UTF-8 byte
+    #: columns (ast's), so an edit can replace exactly the literal's bytes
+    start: tuple[int, int]
+    end: tuple[int, int]
 
 
 def parse_module(root: Path, relative: str) -> ast.Module:

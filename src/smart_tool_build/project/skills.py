@@ -19,12 +19,12 @@ from __future__ import annotations
 import os
 import posixpath
 import stat
+from typing import NamedTuple
 
 from ..diagnostics.diagnostic import Diagnostic, make
 from ..parsing.lines import key_line
 from .names import PYPROJECT
 from .paths import relative_path_problem
-from .records import record
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -46,23 +46,18 @@ MAX_FILES = 10_000
 _TABLE = "tool.smart-tool"
 
 
-if TYPE_CHECKING:
+class SkillSource(NamedTuple):
+    """One skill folder of the source tree, and its places in the artifacts."""
 
-    class SkillSource(NamedTuple):
-        """One skill folder of the source tree, and its places in the artifacts."""
-
-        #: the folder's name (what the skill's ``name`` must equal)
-        name: str
-        #: the skill folder, POSIX, relative to the distribution root
-        source: str
-        #: the folder inside the wheel, ``<package>/.agents/skills/<name>``; None when no
-        #: package could be chosen (a ``skills-package-known`` line says why)
-        wheel_path: Optional[str]
-        #: the folder inside the sdist (below its top folder): the source path
-        sdist_path: str
-
-else:
-    SkillSource = record("SkillSource", ("name", "source", "wheel_path", "sdist_path"), module=__name__)
+    #: the folder's name (what the skill's ``name`` must equal)
+    name: str
+    #: the skill folder, POSIX, relative to the distribution root
+    source: str
+    #: the folder inside the wheel, ``<package>/.agents/skills/<name>``; None when no
+    #: package could be chosen (a ``skills-package-known`` line says why)
+    wheel_path: Optional[str]
+    #: the folder inside the sdist (below its top folder): the source path
+    sdist_path: str
 
 
 def package_folders(root: Path, tool: Optional[Mapping[str, Any]] = None) -> list[str]:

@@ -8,11 +8,11 @@ one hides is noted apart (a copy of the tool's own manifest stays a second manif
 from __future__ import annotations
 
 import os
+from dataclasses import dataclass, field
 from fnmatch import fnmatchcase
 from pathlib import Path
 from typing import Optional
 
-from .light_dataclass import dataclass, field
 from .names import DESCRIPTOR_NAME, MANIFEST_NAME, PACKAGE_JSON, PYPROJECT
 
 #: the files that make a folder a distribution (the spec's "package definition")

@@ -11,13 +11,14 @@ source tree names it).
 from __future__ import annotations
 
 from pathlib import Path
-from typing import TYPE_CHECKING, Optional
+from typing import Optional
 
 from ..diagnostics.diagnostic import Diagnostic, make
 from ..project.distribution import PackageDefinition
 from ..project.paths import inside
 from .descriptor import Descriptor
 
+TYPE_CHECKING = False
 if TYPE_CHECKING:
     from .runners import Launch
 

@@ -18,7 +18,6 @@ from typing import Any, NamedTuple, Optional
 from ..diagnostics.diagnostic import Diagnostic, make
 from ..project.names import DESCRIPTOR_NAME, MANIFEST_NAME
 from ..project.paths import escapes
-from ..project.records import record
 from . import requirements
 
 TYPE_CHECKING = False
@@ -45,18 +44,13 @@ _DIST_INFO_OWN = frozenset(
 )
 
 
-if TYPE_CHECKING:
+class InstallDoc(NamedTuple):
+    """One install document the manifest names, found inside the root."""
 
-    class InstallDoc(NamedTuple):
-        """One install document the manifest names, found inside the root."""
-
-        #: its path relative to the distribution root (POSIX): where it is in the source and sdist
-        source: str
-        #: the path as the manifest gives it, normalised, relative to the manifest's folder
-        reference: str
-
-else:
-    InstallDoc = record("InstallDoc", ("source", "reference"), module=__name__)
+    #: its path relative to the distribution root (POSIX): where it is in the source and sdist
+    source: str
+    #: the path as the manifest gives it, normalised, relative to the manifest's folder
+    reference: str
 
 
 def candidates(manifest_relative: str, install: str) -> Optional[list[str]]:

@@ -11,6 +11,7 @@ import functools
 import os
 import posixpath
 from collections.abc import Mapping
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, NamedTuple, Optional
 
@@ -18,10 +19,8 @@ from ..diagnostics.diagnostic import Diagnostic, has_errors, make, set_aside
 from ..parsing import frontmatter, safe_yaml
 from ..project import config, distribution, walk
 from ..project.distribution import PackageDefinition, PackageVersion
-from ..project.light_dataclass import dataclass, field
 from ..project.names import DESCRIPTOR_NAME, MANIFEST_NAME, PYPROJECT
 from ..project.python_source import import_path
-from ..project.records import record
 from ..project.skills import SkillSource, find_skills
 from . import descriptor, manifest, manifest_copies
 from .build_system import build_system_rules, plugin_named_rule
@@ -118,21 +117,16 @@ def check_root(
     return _finish(report)
 
 
-if TYPE_CHECKING:
+class _Located(NamedTuple):
+    """The manifest the descriptor names, found: what the manifest's checks need."""
 
-    class _Located(NamedTuple):
-        """The manifest the descriptor names, found: what the manifest's checks need."""
-
-        #: its path relative to the root (POSIX, normalised)
-        relative: str
-        resolved: Path
-        #: the other SMART_TOOL.md files of the root's scan
-        others: list[str]
-        #: those an ``exclude`` glob hides
-        excluded: list[str]
-
-else:
-    _Located = record("_Located", ("relative", "resolved", "others", "excluded"), module=__name__)
+    #: its path relative to the root (POSIX, normalised)
+    relative: str
+    resolved: Path
+    #: the other SMART_TOOL.md files of the root's scan
+    others: list[str]
+    #: those an ``exclude`` glob hides
+    excluded: list[str]
 
 
 def _read_package(

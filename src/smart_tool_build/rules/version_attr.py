@@ -12,33 +12,28 @@ import os
 import posixpath
 import re
 from pathlib import Path
-from typing import TYPE_CHECKING, NamedTuple, Optional
+from typing import NamedTuple, Optional
 
 from ..diagnostics.diagnostic import Diagnostic, Severity, make
 from ..project.distribution import PackageVersion
 from ..project.files import Unparsable
 from ..project.paths import RefusedFile, read_inside
-from ..project.records import record
 from .versions import is_development, same_text
 
+TYPE_CHECKING = False
 if TYPE_CHECKING:
     from ..project.python_source import StringAssignment
 
 
-if TYPE_CHECKING:
+class VersionAttr(NamedTuple):
+    """A static ``__version__`` that is not the package's version, and where it is written."""
 
-    class VersionAttr(NamedTuple):
-        """A static ``__version__`` that is not the package's version, and where it is written."""
-
-        #: the module's path, relative to the root (POSIX)
-        path: str
-        #: the assignment, with its literal's place (for an edit that replaces exactly it)
-        assignment: StringAssignment
-        #: the version it should say: the package's, as written where known
-        expected: str
-
-else:
-    VersionAttr = record("VersionAttr", ("path", "assignment", "expected"), module=__name__)
+    #: the module's path, relative to the root (POSIX)
+    path: str
+    #: the assignment, with its literal's place (for an edit that replaces exactly it)
+    assignment: StringAssignment
+    #: the version it should say: the package's, as written where known
+    expected: str
 
 
 def package_inits(root: Path, manifest_relative: str) -> list[str]:

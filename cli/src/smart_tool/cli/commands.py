@@ -12,12 +12,13 @@ import argparse
 import sys
 from collections.abc import Sequence
 from pathlib import Path
-from typing import TYPE_CHECKING, Optional
+from typing import Optional
 
 from smart_tool_build.diagnostics.diagnostic import Diagnostic
 
 from .exits import EXIT_CLEAN, EXIT_FAILURE, EXIT_FINDINGS
 
+TYPE_CHECKING = False
 if TYPE_CHECKING:
     from smart_tool_build.rules.root import RootJob
 

@@ -6,10 +6,11 @@ from __future__ import annotations
 import json
 import os
 from collections.abc import Iterable, Sequence
-from typing import TYPE_CHECKING, Optional
+from typing import Optional
 
 from smart_tool_build.diagnostics.diagnostic import Diagnostic, Severity, printable
 
+TYPE_CHECKING = False
 if TYPE_CHECKING:  # fix's edits: check and inspect need not import difflib and tempfile
     from ..authoring.edits import Edit
 

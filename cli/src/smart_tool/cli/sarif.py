@@ -16,13 +16,14 @@ import json
 import os
 from collections.abc import Iterable, Sequence
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Optional, cast
+from typing import Any, Optional, cast
 from urllib.parse import quote
 
 from smart_tool_build.diagnostics.diagnostic import Diagnostic, Severity
 
 from .. import __version__
 
+TYPE_CHECKING = False
 if TYPE_CHECKING:
     from ..authoring.edits import Edit
 

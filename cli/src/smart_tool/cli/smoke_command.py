@@ -14,12 +14,13 @@ import contextlib
 import json
 import sys
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Optional
+from typing import Any, Optional
 
 from smart_tool_build.diagnostics.diagnostic import Diagnostic, Severity, set_aside
 
 from .exits import EXIT_CLEAN, EXIT_FAILURE, EXIT_FINDINGS
 
+TYPE_CHECKING = False
 if TYPE_CHECKING:
     from ..smoke.conformance import FileFacts
     from ..smoke.descriptors import Sdist

@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, NamedTuple
+from typing import NamedTuple
 
 from ..severity import Severity
 
+TYPE_CHECKING = False
 if TYPE_CHECKING:
     from .ids import CodeId
 

@@ -17,12 +17,12 @@ spec's "wheels contain the same layout as the source tree".
 
 from __future__ import annotations
 
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Optional
 
 from ...diagnostics.diagnostic import Diagnostic, has_errors, make
 from ...project.distribution import is_collection as is_collection  # part of this package's API
-from ...project.light_dataclass import dataclass, field
 from ...project.python_source import read_version_attr as read_version_attr  # part of this package's API
 from ...project.walk import UNREADABLE_HINT
 from .embedded import embedded_rules, has_embedded

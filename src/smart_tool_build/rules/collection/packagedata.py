@@ -19,10 +19,10 @@ and every resource file.
 from __future__ import annotations
 
 import os
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Optional
 
-from ...project.light_dataclass import dataclass
 from ...project.names import PYPROJECT
 from ...project.paths import inside
 from .project import Project, skipped_folder

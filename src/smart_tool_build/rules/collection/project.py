@@ -4,13 +4,13 @@ from __future__ import annotations
 
 import os
 from collections.abc import Mapping
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Optional
 
 from ...diagnostics.diagnostic import CodeId, Diagnostic, Severity, make
 from ...parsing.lines import toml_line
 from ...project import distribution
-from ...project.light_dataclass import dataclass
 from ...project.names import PYPROJECT
 from ...project.walk import skipped
 
