@@ -17,7 +17,6 @@ from smartkit import smart_tool
 pytestmark = pytest.mark.build
 
 IGNORED = "ignored by [tool.smart-tool] ignore: "
-DOCS = "every code is in smart-tool-build's docs/codes.md"
 
 
 @pytest.fixture(scope="module")
@@ -95,7 +94,8 @@ def test_a_failing_build_names_the_command_that_explains_its_codes(builder: Buil
     assert_clean_failure(build, "manifest-install-doc-missing")
     assert (
         "smart-tool: not building options-tool 0.2.0: fix the problems above "
-        f"(`smart-tool codes manifest-install-doc-missing` explains it; {DOCS})"
+        "(`uvx smart-tool codes manifest-install-doc-missing` explains it; its entry is "
+        "smart-tool-build's docs/codes.md#manifest-install-doc-missing)"
     ) in build.output
     assert "codes are explained in the README" not in build.output
     explained = smart_tool("codes", "manifest-install-doc-missing")

@@ -90,11 +90,11 @@ def _codes_help(diagnostics: Iterable[Diagnostic]) -> str:
 
     codes = list(dict.fromkeys(d.code for d in diagnostics if d.severity is Severity.ERROR))
     if not codes:
-        words = f"`smart-tool codes CODE` explains a code; every code is in {DOCS}"
+        words = f"`uvx smart-tool codes CODE` explains a code; every code is in {DOCS}"
     elif len(codes) == 1:
-        words = f"`smart-tool codes {codes[0]}` explains it; every code is in {DOCS}"
+        words = f"`uvx smart-tool codes {codes[0]}` explains it; its entry is {DOCS}#{codes[0]}"
     else:
-        words = f"`smart-tool codes CODE` explains each ({', '.join(codes)}); every code is in {DOCS}"
+        words = f"`uvx smart-tool codes CODE` explains each of {', '.join(codes)}; every code is in {DOCS}"
     fixable = [code for code in codes if code in CODES and CODES[code].fixable]
     if fixable:
         these = ", ".join(fixable)

@@ -167,7 +167,9 @@ def codes_markdown() -> str:
 
     rows = ["| code | severity | what it means | how to fix it |", "|---|---|---|---|"]
     for code in CODES.values():
-        rows.append(f"| `{code.id}` | {code.severity.value} | {code.means} | {code.fix} |")
+        # each row is its code's anchor: a failing build names docs/codes.md#CODE
+        anchor = f'<a id="{code.id}"></a>'
+        rows.append(f"| {anchor}`{code.id}` | {code.severity.value} | {code.means} | {code.fix} |")
     return "\n".join(rows)
 
 
