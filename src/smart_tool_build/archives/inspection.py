@@ -82,7 +82,9 @@ def _local_options(
     except RefusedFile as exc:
         data = None
         if os.path.lexists(here / PYPROJECT):
-            refused.append(make("package-definition-parses", PYPROJECT, None, f"{PYPROJECT} {exc.message}"))
+            message = f"{PYPROJECT} {exc.message}"
+            hint = f"make {PYPROJECT} a regular UTF-8 file of at most 1 MiB, inside the folder"
+            refused.append(make("package-definition-parses", PYPROJECT, None, message, hint))
     tool, text, version = pyproject_facts(data)
     options, problems = read_options(tool, path=PYPROJECT, text=text, flags=flags)
     return options, version, refused + problems

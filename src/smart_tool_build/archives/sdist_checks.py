@@ -211,7 +211,7 @@ def _install_docs_in(
                     line,
                     f"requires[{index}] install {install!r} climbs out of {within} once installed, "
                     "so the installed manifest cannot reach it; the sdist carries it, the wheel cannot",
-                    "keep the document beside the manifest (or below its folder) and name it from "
+                    "keep the document beside the manifest or below its folder and name it from "
                     "there, or point install at a URL",
                 )
             )

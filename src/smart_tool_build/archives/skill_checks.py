@@ -93,18 +93,22 @@ def judge_skill_md(archive: Archive, member: str, shown: str) -> list[Diagnostic
     built without us: an invalid skill is one library-skills skips with a warning on the
     user's machine). A build's own skills were judged in the source tree."""
     from ..parsing import frontmatter, safe_yaml
-    from ..rules.skills import frontmatter_rules
+    from ..rules.skills import PLAIN_YAML, frontmatter_rules
 
     where = f"{shown}/{member}"
     data = archive.read(member)
     if data is None:
-        return [make("skill-md-present", where, None, f"{SKILL_FILE} is over the size limit")]
+        hint = f"keep {SKILL_FILE} to at most 1 MiB, then build the archive again"
+        return [make("skill-md-present", where, None, f"{SKILL_FILE} is over the size limit", hint)]
     try:
         document = frontmatter.parse_text(frontmatter.decode(data))
     except frontmatter.FrontmatterError as exc:
-        return [make("skill-frontmatter-parses", where, exc.line, f"{SKILL_FILE} {exc.message}", exc.hint)]
+        message = f"{SKILL_FILE} {exc.message}"
+        return [make("skill-frontmatter-parses", where, exc.line, message, exc.hint or PLAIN_YAML)]
     if not isinstance(document.frontmatter, safe_yaml.LineDict):
-        return [make("skill-frontmatter-parses", where, 2, "the frontmatter is not a mapping of fields")]
+        message = "the frontmatter is not a mapping of fields"
+        hint = "write `name: ...` and `description: ...` between the `---` lines"
+        return [make("skill-frontmatter-parses", where, 2, message, hint)]
     return frontmatter_rules(document.frontmatter, posixpath.basename(posixpath.dirname(member)), where)
 
 
@@ -161,8 +165,8 @@ def _listed(
                 "artifact-skill-recorded",
                 record,
                 None,
-                f"the wheel's RECORD cannot be read: library-skills finds no skill in it "
-                f"({folder}/ among them)",
+                f"the wheel's RECORD cannot be read: library-skills finds no skill in it, "
+                f"{folder}/ among them",
                 "rebuild the wheel; RECORD lists every file the wheel installs",
             )
         ]

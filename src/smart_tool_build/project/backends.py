@@ -181,12 +181,15 @@ def choose(document: Mapping[str, Any]) -> Choice:
             return Choice(
                 None,
                 origin,
-                f"{origin} must name a build backend as build-backend does "
-                f'(e.g. "uv_build" or "flit_core.buildapi"), not {value!r}',
+                f"{origin} must name a build backend as build-backend does, not {value!r}",
                 _KEY,
+                'name it as build-backend does, e.g. backend = "uv_build" or backend = "flit_core.buildapi"',
             )
         if value.strip().split(":", 1)[0] == WRAPPER:
-            return Choice(None, origin, f"{origin} names the wrapper itself: name the backend it wraps", _KEY)
+            problem = f"{origin} names the wrapper itself: name the backend it wraps"
+            return Choice(
+                None, origin, problem, _KEY, 'name the backend it wraps, e.g. backend = "hatchling.build"'
+            )
         return Choice(value.strip(), origin, key=_KEY)
     rows = [row for row in map(by_distribution, build_requires(document)) if row is not None]
     known = list(dict.fromkeys(row.module for row in rows))
@@ -200,8 +203,9 @@ def choose(document: Mapping[str, Any]) -> Choice:
     return Choice(
         None,
         "[tool.smart-tool] backend",
-        f'set [tool.smart-tool] backend = "..." to the backend {WRAPPER} wraps: {why}',
+        f"{WRAPPER} cannot tell which backend it wraps: {why}",
         _BUILD_BACKEND,
+        f'set [tool.smart-tool] backend = "..." to the backend {WRAPPER} wraps',
     )
 
 

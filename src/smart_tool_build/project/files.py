@@ -56,7 +56,7 @@ def beyond_limits(exc: BaseException, text: str) -> Optional[Unparsable]:
     if isinstance(exc, (RecursionError, MemoryError)):
         deep = _DEEP.search(text)
         line = text.count("\n", 0, deep.start()) + 1 if deep else None
-        return Unparsable("nests too deeply to parse (over Python's recursion limit)", line, refused=True)
+        return Unparsable("nests too deeply to parse, beyond Python's recursion limit", line, refused=True)
     if isinstance(exc, ValueError) and "integer string conversion" in str(exc):
         limit = getattr(sys, "get_int_max_str_digits", lambda: 4300)()
         digits = re.search(r"[0-9_]{" + str(limit + 1) + ",}", text)
@@ -77,7 +77,7 @@ def read_text(root: Path, relative: str) -> str:
         return data.decode("utf-8")
     except UnicodeDecodeError as exc:
         raise Unparsable(
-            f"{relative} is not UTF-8 (byte 0x{data[exc.start]:02x} at offset {exc.start})"
+            f"{relative} is not UTF-8: byte 0x{data[exc.start]:02x} at offset {exc.start}"
         ) from None
 
 
@@ -87,7 +87,7 @@ def loads_toml(text: str) -> dict[str, Any]:
         document: dict[str, Any] = tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:
         match = re.search(r"line (\d+)", str(exc))
-        raise Unparsable(f"invalid TOML: {exc}", int(match.group(1)) if match else None) from None
+        raise Unparsable(f"invalid TOML: {_toml_said(exc)}", int(match.group(1)) if match else None) from None
     except (RecursionError, MemoryError, ValueError) as exc:
         problem = beyond_limits(exc, text)
         if problem is None:
@@ -96,12 +96,24 @@ def loads_toml(text: str) -> dict[str, Any]:
     return document
 
 
+def _toml_said(exc: ValueError) -> str:
+    """tomllib's message with its place as a clause, not a parenthesis: ``... (at line 3,
+    column 14)`` reads ``... at line 3, column 14`` (a hint follows in parentheses)."""
+    said = str(exc)
+    match = re.fullmatch(r"(.*) \(at (.*)\)", said, re.DOTALL)
+    if match is None:
+        return said
+    place = "the end of the document" if match.group(2) == "end of document" else match.group(2)
+    return f"{match.group(1)} at {place}"
+
+
 def loads_json(text: str) -> Any:
     """A JSON value (``json.loads``: the package.json reader's lenient one); :class:`Unparsable`."""
     try:
         return json.loads(text)
     except json.JSONDecodeError as exc:
-        raise Unparsable(f"invalid JSON: {exc}", strict_json.error_line(exc)) from None
+        where = f"line {exc.lineno}, column {exc.colno}, character {exc.pos}"
+        raise Unparsable(f"invalid JSON: {exc.msg}: {where}", strict_json.error_line(exc)) from None
     except (RecursionError, MemoryError, ValueError) as exc:
         problem = beyond_limits(exc, text)
         if problem is None:

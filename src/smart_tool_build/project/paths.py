@@ -36,7 +36,7 @@ def read_inside(root: Path, relative: str, limit: int = MAX_FILE_BYTES) -> bytes
     regular file of a size within the bound (a FIFO would block, ``/dev/zero`` never end, a
     4 GiB sparse file fill memory), and the open itself does not block."""
     if not inside(root, relative):
-        raise RefusedFile("leads outside the distribution root (through `..` or a symlink); not read")
+        raise RefusedFile("leads outside the distribution root through `..` or a symlink; not read")
     path = os.path.join(root, relative)
     try:
         info = os.stat(path)
@@ -49,14 +49,14 @@ def read_inside(root: Path, relative: str, limit: int = MAX_FILE_BYTES) -> bytes
     if stat.S_ISDIR(info.st_mode):
         raise RefusedFile("is a folder, not a file")
     if not stat.S_ISREG(info.st_mode):
-        raise RefusedFile("is not a regular file (a FIFO or a device?); not read")
+        raise RefusedFile("is not a regular file, perhaps a FIFO or a device; not read")
     if info.st_size > limit:
         raise RefusedFile(f"is {info.st_size} bytes, over the limit of {limit} bytes; not read")
     try:
         descriptor = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0))
         with open(descriptor, "rb") as handle:
             if not stat.S_ISREG(os.fstat(handle.fileno()).st_mode):  # swapped since the stat
-                raise RefusedFile("is not a regular file (a FIFO or a device?); not read")
+                raise RefusedFile("is not a regular file, perhaps a FIFO or a device; not read")
             data = handle.read(limit + 1)
     except OSError as exc:
         if isinstance(exc, RefusedFile):

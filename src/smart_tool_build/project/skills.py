@@ -44,6 +44,9 @@ _NOT_PACKAGES = frozenset(
 #: a skill's files at most (a walk of a huge tree stops there, with a line saying so)
 MAX_FILES = 10_000
 _TABLE = "tool.smart-tool"
+#: what to do about a name no wheel can carry, and about a skills folder the option cannot use
+RENAME_HINT = "rename it with printable UTF-8 characters, such as lowercase letters, digits and hyphens"
+SOURCE_HINT = 'name a folder inside the root whose subfolders are skills, e.g. skills = ["skills"]'
 
 
 class SkillSource(NamedTuple):
@@ -174,9 +177,8 @@ def skill_files(root: Path, skill: SkillSource, *, prefix: str = "") -> tuple[li
             shown = f"{prefix}{skill.source}/{_printable(inner)}"
             unusable = _name_problem(entry.name)
             if unusable:
-                out.append(
-                    make("skill-folder", shown, None, f"a file name {unusable}; no wheel can carry it")
-                )
+                message = f"a file name {unusable}; no wheel can carry it"
+                out.append(make("skill-folder", shown, None, message, RENAME_HINT))
                 continue
             if entry.is_symlink() and not _within(real_root, entry.path):
                 out.append(_outside(shown, "a symlink in the skill"))
@@ -193,6 +195,7 @@ def skill_files(root: Path, skill: SkillSource, *, prefix: str = "") -> tuple[li
                         shown,
                         None,
                         f"{kind} in the skill folder; an archive carries only files",
+                        f"remove {kind[2:]} from the skill folder, or replace it with a regular file",
                     )
                 )
     if len(files) > MAX_FILES:
@@ -202,6 +205,7 @@ def skill_files(root: Path, skill: SkillSource, *, prefix: str = "") -> tuple[li
                 prefix + skill.source,
                 None,
                 f"the skill holds more than {MAX_FILES} files; not a skill",
+                f"keep the skill to at most {MAX_FILES} files, and move the rest out of its folder",
             )
         )
     return sorted(files), out
@@ -220,7 +224,9 @@ def _skills_in(
     if stat.S_ISLNK(info.st_mode) and not _within(os.path.realpath(root), path):
         return [], [_outside(shown_folder, "the skills folder")]
     if _kind(path) != "folder":
-        return [], [make("skill-folder", shown_folder, None, "is not a folder; skills go in its subfolders")]
+        message = "is not a folder; skills go in its subfolders"
+        hint = "make it a folder that holds one subfolder per skill"
+        return [], [make("skill-folder", shown_folder, None, message, hint)]
     real_root = os.path.realpath(root)
     skills: list[SkillSource] = []
     out: list[Diagnostic] = []
@@ -229,7 +235,7 @@ def _skills_in(
         unusable = _name_problem(name)
         if unusable:
             message = f"a skill folder's name {unusable}: {_printable(name)}"
-            out.append(make("skill-folder", shown_folder, None, message))
+            out.append(make("skill-folder", shown_folder, None, message, RENAME_HINT))
             continue
         source = f"{folder}/{name}"
         shown = prefix + source
@@ -246,7 +252,7 @@ def _skills_in(
 
                 severity = Severity.WARNING
             what = "a plain file" if kind == "file" else kind
-            hint = "keep only skill folders here; move the file elsewhere (library-skills ignores it)"
+            hint = "keep only skill folders here; move the file elsewhere, since library-skills ignores it"
             out.append(make("skill-folder", shown, None, f"is {what}, not a skill folder", hint, severity))
             continue
         if not os.path.lexists(os.path.join(entry.path, SKILL_FILE)):
@@ -256,7 +262,8 @@ def _skills_in(
                     f"{shown}/{SKILL_FILE}",
                     None,
                     f"the skill folder {shown}/ has no {SKILL_FILE}",
-                    f"add {SKILL_FILE} (frontmatter: name: {name}, a description), or remove the folder",
+                    f"add {SKILL_FILE} with the frontmatter name: {name} and a description, "
+                    "or remove the folder",
                     anchor=_anchor(entry.path, shown, prefix),
                 )
             )
@@ -277,6 +284,7 @@ def _target_package(
     folders: list[str], chosen: Optional[str], where: tuple[str, Optional[int]]
 ) -> tuple[Optional[str], list[Diagnostic]]:
     """The import package the option's skills go into, or None with the line saying why."""
+    where_path, line = where
     names = [posixpath.basename(folder) for folder in folders]
     if chosen is not None:
         if chosen in names:
@@ -284,9 +292,14 @@ def _target_package(
         known = ", ".join(names) or "none"
         message = (
             f"[tool.smart-tool] skills-package names {chosen!r}, not a top-level import "
-            f"package of the project (found: {known})"
+            f"package of the project; the project's are: {known}"
         )
-        return None, [make("skills-package-known", *where, message)]
+        hint = (
+            f'name one of them: skills-package = "{names[0]}"'
+            if names
+            else "add the import package at the root or under src/, or name another"
+        )
+        return None, [make("skills-package-known", where_path, line, message, hint)]
     if len(names) == 1:
         return names[0], []
     if not names:
@@ -294,28 +307,35 @@ def _target_package(
             "[tool.smart-tool] skills needs a package to put the skills in, and the project "
             "has no import package at the root or under src/"
         )
-        return None, [make("skills-package-known", *where, message)]
+        hint = "add an import package, a folder with __init__.py, at the root or under src/"
+        return None, [make("skills-package-known", where_path, line, message, hint)]
     message = (
-        f"[tool.smart-tool] skills: the project has several top-level packages "
-        f"({', '.join(names)}); which one carries the skills?"
+        f"[tool.smart-tool] skills: the project has several top-level packages: "
+        f"{', '.join(names)}; which one carries the skills?"
     )
-    return None, [make("skills-package-known", *where, message, f'add skills-package = "{names[0]}"')]
+    return None, [
+        make("skills-package-known", where_path, line, message, f'add skills-package = "{names[0]}"')
+    ]
 
 
 def _source_folder(root: Path, named: str, where: tuple[str, Optional[int]]) -> str | Diagnostic:
     """The option's folder, normalised, or the line saying why it cannot be one."""
+    where_path, line = where
     problem = relative_path_problem(named)
     if problem is None and posixpath.normpath(named) == ".":
         problem = "is the root itself; name the folder that holds the skills"
     if problem is not None:
-        return make("skills-source-present", *where, f"[tool.smart-tool] skills: {named!r} {problem}")
+        message = f"[tool.smart-tool] skills: {named!r} {problem}"
+        return make("skills-source-present", where_path, line, message, SOURCE_HINT)
     normal = posixpath.normpath(named)
     path = os.path.join(root, normal)
     if not _within(os.path.realpath(root), path):
         return make(
             "skills-source-present",
-            *where,
+            where_path,
+            line,
             f"[tool.smart-tool] skills: {named!r} leads outside the root",
+            SOURCE_HINT,
         )
     kind = _kind(path)
     if kind != "folder":
@@ -324,7 +344,13 @@ def _source_folder(root: Path, named: str, where: tuple[str, Optional[int]]) -> 
             if kind == "missing"
             else f"is {'a file' if kind == 'file' else kind}, not a folder"
         )
-        return make("skills-source-present", *where, f"[tool.smart-tool] skills: {named!r} {what}")
+        message = f"[tool.smart-tool] skills: {named!r} {what}"
+        hint = (
+            f"create the folder {normal}/ with one subfolder per skill, or name another"
+            if kind == "missing"
+            else SOURCE_HINT
+        )
+        return make("skills-source-present", where_path, line, message, hint)
     return normal
 
 
@@ -370,7 +396,7 @@ def _name_problem(name: str) -> Optional[str]:
     if any("\udc80" <= c <= "\udcff" for c in name):
         return "is not UTF-8"
     if any(ord(c) < 32 or ord(c) == 127 for c in name):
-        return "holds control characters (a newline, a tab)"
+        return "holds control characters, such as a newline or a tab"
     return None
 
 
@@ -387,4 +413,5 @@ def _outside(shown: str, what: str) -> Diagnostic:
         shown,
         None,
         f"{what} is a symlink that leads outside the distribution root; refused",
+        "replace the symlink with the files themselves, kept inside the root",
     )

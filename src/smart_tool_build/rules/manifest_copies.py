@@ -22,9 +22,8 @@ if TYPE_CHECKING:
 def copy_hint(distribution: Optional[str]) -> str:
     """What to do about a copy of the tool's own manifest: never the exclude."""
     return (
-        "delete the copy and read the manifest at run time with "
-        f'smart_tool_build.load_manifest("{distribution or "<distribution>"}"), '
-        "which finds the one the wheel ships"
+        "delete the copy and, at run time, read the manifest the wheel ships with "
+        f'smart_tool_build.load_manifest, given the name "{distribution or "<distribution>"}"'
     )
 
 
@@ -92,7 +91,7 @@ def duplicates(
 
 
 def _duplicate(other: str, canonical: str, prefix: str, hint: str, *, excluded: bool) -> Diagnostic:
-    message = f"a second SMART_TOOL.md under the distribution root (the manifest is {prefix}{canonical})"
+    message = f"a second SMART_TOOL.md under the distribution root; the manifest is {prefix}{canonical}"
     if hint != _OTHER_HINT:
         message = (
             f"a copy of the tool's manifest {prefix}{canonical}"

@@ -30,8 +30,7 @@ def name_rule(fm: Any, path: str, package_name: Optional[str]) -> list[Diagnosti
             "manifest-name-matches-package",
             path,
             line,
-            f"manifest name {name!r} differs from the package name {package_name!r} "
-            f"(normalised {expected!r})",
+            f"manifest name {name!r} differs from the package name {package_name!r}, normalised {expected!r}",
             f"rename it name: {expected}, or, if the difference is deliberate, add "
             '"manifest-name-matches-package" to [tool.smart-tool] ignore',
         )

@@ -32,6 +32,10 @@ SCHEMA_URIS = {
 #: the keys every schema version requires
 REQUIRED = ("manifestSchema", "name", "version", "license", "creators", "targets", "requirements")
 _MAX_BYTES = 1024 * 1024
+#: what to do about a manifest that is no JSON object, a schema it breaks, fields that differ
+JSON_HINT = "write the manifest as one JSON object: a UTF-8 file of at most 1 MiB"
+SCHEMA_HINT = "fix the manifest as `skillmeta validate` on the skill folder says"
+SAME_HINT = "write the same value in both files"
 
 #: a skill's skillmeta manifest, read: (its path shown, its text, its object), or None
 Manifest = Optional[tuple[str, str, dict[str, Any]]]
@@ -57,21 +61,28 @@ def manifest_rules(
         text = frontmatter.decode(frontmatter.read_bytes(root / skill.source / relative, _MAX_BYTES))
         manifest = strict_json.loads(text)
     except frontmatter.UnreadableFile as exc:
-        return [make("skillmeta-manifest-present", shown, line, f"{MANIFEST_KEY}: {reference!r} {exc}")], None
+        message = f"{MANIFEST_KEY}: {reference!r} {exc}"
+        hint = f"make {relative} a regular file beside {SKILL_FILE}, or name another"
+        return [make("skillmeta-manifest-present", shown, line, message, hint)], None
     except frontmatter.FrontmatterError as exc:
-        return [make("skillmeta-manifest-valid", path_shown, exc.line, f"the manifest {exc.message}")], None
+        message = f"the manifest {exc.message}"
+        return [make("skillmeta-manifest-valid", path_shown, exc.line, message, exc.hint or JSON_HINT)], None
     except strict_json.JsonProblem as exc:
-        return [make("skillmeta-manifest-valid", path_shown, exc.line, f"the manifest {exc.message}")], None
+        message = f"the manifest {exc.message}"
+        return [make("skillmeta-manifest-valid", path_shown, exc.line, message, JSON_HINT)], None
     if not isinstance(manifest, dict):
-        return [make("skillmeta-manifest-valid", path_shown, 1, "the manifest is not a JSON object")], None
+        message = "the manifest is not a JSON object"
+        return [make("skillmeta-manifest-valid", path_shown, 1, message, JSON_HINT)], None
     read = (path_shown, text, manifest)
     schema = manifest.get("manifestSchema")
     lines = json_key_lines(text)
     if schema not in SCHEMA_URIS:
-        message = (
-            f"manifestSchema {schema!r} is none skillmeta knows ({', '.join(sorted(SCHEMA_URIS.values()))})"
-        )
-        return [make("skillmeta-manifest-valid", path_shown, lines.get("manifestSchema", 1), message)], read
+        known = ", ".join(sorted(SCHEMA_URIS.values()))
+        message = f"manifestSchema {schema!r} is none skillmeta knows; it knows schema versions {known}"
+        hint = f"set manifestSchema to the URI of the schema version {max(SCHEMA_URIS.values())}"
+        return [
+            make("skillmeta-manifest-valid", path_shown, lines.get("manifestSchema", 1), message, hint)
+        ], read
     out = schema_rule(root / skill.source, manifest, path_shown, lines)
     out += _cross_file(fm, manifest, path_shown, shown, lines)
     return out, read
@@ -116,6 +127,7 @@ def schema_rule(
                 shown,
                 _line_of(issue.location, lines),
                 f"skillmeta: {issue.message}",
+                SCHEMA_HINT,
             )
             for issue in validator.validate_skill(folder)
             if issue.code == "manifest.schema.invalid"
@@ -135,6 +147,7 @@ def schema_rule(
                     shown,
                     lines.get(key, 1),
                     f"the manifest's {key} is not a string",
+                    f'write {key} as a JSON string: "{key}": "..."',
                 )
             )
     return out
@@ -154,12 +167,14 @@ def _cross_file(
     out = []
     name = fm.get("name")
     if manifest.get("name") != name:
-        message = f"the manifest's name {manifest.get('name')!r} is not SKILL.md's ({name!r})"
-        out.append(make("skillmeta-manifest-valid", shown, lines.get("name", 1), message))
+        message = f"the manifest's name {manifest.get('name')!r} is not SKILL.md's, {name!r}"
+        hint = f"write the same name in both files: {name}" if isinstance(name, str) else SAME_HINT
+        out.append(make("skillmeta-manifest-valid", shown, lines.get("name", 1), message, hint))
     license_ = fm.get("license")
     if isinstance(license_, str) and license_.strip() and manifest.get("license") != license_:
-        message = f"the manifest's license {manifest.get('license')!r} is not SKILL.md's ({license_!r})"
-        out.append(make("skillmeta-manifest-valid", shown, lines.get("license", 1), message))
+        message = f"the manifest's license {manifest.get('license')!r} is not SKILL.md's, {license_!r}"
+        hint = f"write the same license in both files: {license_}"
+        out.append(make("skillmeta-manifest-valid", shown, lines.get("license", 1), message, hint))
     version = manifest.get("version")
     if isinstance(version, str):
         metadata = fm.get("metadata")
@@ -169,7 +184,8 @@ def _cross_file(
         for table, key, said in places:
             if key in table and table[key] != version:
                 message = f"SKILL.md's {said} {table[key]!r} is not the manifest's version {version!r}"
-                out.append(make("skillmeta-manifest-valid", skill_shown, table.line_of(key), message))
+                hint = f"write the same version in both files: {version}"
+                out.append(make("skillmeta-manifest-valid", skill_shown, table.line_of(key), message, hint))
     return out
 
 

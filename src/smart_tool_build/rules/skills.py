@@ -28,6 +28,20 @@ from . import skillmeta
 SPEC_FIELDS = ("name", "description", "license", "compatibility", "metadata", "allowed-tools")
 NAME_PATTERN = re.compile(r"[a-z0-9]+(?:-[a-z0-9]+)*\Z")
 MAX_NAME, MAX_DESCRIPTION, MAX_COMPATIBILITY = 64, 1024, 500
+#: what to do about a SKILL.md that cannot be read, or whose frontmatter does not parse, when
+#: nothing more precise can be said
+READABLE_HINT = f"make {SKILL_FILE} a regular UTF-8 file of at most 1 MiB, inside the skill's folder"
+PLAIN_YAML = "write the frontmatter as plain YAML: one mapping of fields between `---` lines, each key once"
+#: what to do about a name that is wrong when the folder's name is no valid name either
+NAME_HINT = (
+    f"write name: my-skill, at most {MAX_NAME} lowercase letters, digits and single hyphens, "
+    "and name the folder the same"
+)
+METADATA_HINT = 'write metadata as one level of `key: "value"` pairs, every value a string'
+DESCRIPTION_HINT = (
+    f"write description: one or two sentences, at most {MAX_DESCRIPTION} characters, "
+    "saying what the skill does and when to use it"
+)
 
 # [text](target "title") and <target>; reference definitions `[id]: target`
 # (bounded, and no bracket inside a link's text: every pattern is linear on a hostile body)
@@ -83,9 +97,10 @@ def read_skill(path: Path, shown: str) -> list[Diagnostic] | tuple[safe_yaml.Lin
         text = frontmatter.decode(frontmatter.read_bytes(path))
         document = frontmatter.parse_text(text)
     except frontmatter.UnreadableFile as exc:
-        return [make("skill-md-present", shown, None, f"{SKILL_FILE} {exc}")]
+        return [make("skill-md-present", shown, None, f"{SKILL_FILE} {exc}", READABLE_HINT)]
     except frontmatter.FrontmatterError as exc:
-        return [make("skill-frontmatter-parses", shown, exc.line, f"{SKILL_FILE} {exc.message}", exc.hint)]
+        message = f"{SKILL_FILE} {exc.message}"
+        return [make("skill-frontmatter-parses", shown, exc.line, message, exc.hint or PLAIN_YAML)]
     if not isinstance(document.frontmatter, safe_yaml.LineDict):
         kind = "empty" if document.frontmatter is None else _shown_value(document.frontmatter)
         return [
@@ -113,8 +128,8 @@ def frontmatter_rules(fm: safe_yaml.LineDict, directory: str, shown: str) -> lis
                 "skill-fields-known",
                 shown,
                 fm.line_of(extra[0]),
-                f"frontmatter keys beyond the Agent Skills specification: {named} (hosts may read "
-                "them; skills-ref's validator refuses them)",
+                f"frontmatter keys beyond the Agent Skills specification: {named}; hosts may read "
+                "them, skills-ref's validator refuses them",
             )
         )
     return out
@@ -123,7 +138,7 @@ def frontmatter_rules(fm: safe_yaml.LineDict, directory: str, shown: str) -> lis
 def _name_rules(fm: safe_yaml.LineDict, directory: str, shown: str) -> list[Diagnostic]:
     line = fm.line_of("name") if "name" in fm else 2
     name = fm.get("name")
-    hint = f"name: {directory}" if NAME_PATTERN.match(directory) and len(directory) <= MAX_NAME else None
+    hint = f"name: {directory}" if NAME_PATTERN.match(directory) and len(directory) <= MAX_NAME else NAME_HINT
     if not isinstance(name, str) or not name.strip():
         said = "has no `name`" if "name" not in fm else "has a `name` that is not a non-empty string"
         return [make("skill-name-format", shown, line, f"the frontmatter {said}", hint)]
@@ -151,13 +166,16 @@ def _name_rules(fm: safe_yaml.LineDict, directory: str, shown: str) -> list[Diag
 
 def _description_rule(fm: safe_yaml.LineDict, shown: str) -> list[Diagnostic]:
     if "description" not in fm:
-        return [make("skill-description-present", shown, 2, "the frontmatter has no `description`")]
+        message = "the frontmatter has no `description`"
+        return [make("skill-description-present", shown, 2, message, DESCRIPTION_HINT)]
     description, line = fm.get("description"), fm.line_of("description")
     if not isinstance(description, str) or not description.strip():
-        return [make("skill-description-present", shown, line, "description is not a non-empty string")]
+        message = "description is not a non-empty string"
+        return [make("skill-description-present", shown, line, message, DESCRIPTION_HINT)]
     if len(description) > MAX_DESCRIPTION:
         message = f"description is {len(description)} characters, over {MAX_DESCRIPTION}"
-        return [make("skill-description-present", shown, line, message)]
+        hint = f"shorten the description to at most {MAX_DESCRIPTION} characters"
+        return [make("skill-description-present", shown, line, message, hint)]
     return []
 
 
@@ -165,22 +183,29 @@ def _optional_rules(fm: safe_yaml.LineDict, shown: str) -> list[Diagnostic]:
     out: list[Diagnostic] = []
     for key in ("license", "allowed-tools", "compatibility"):
         if key in fm and not isinstance(fm[key], str):
-            out.append(make("skill-field-shapes", shown, fm.line_of(key), f"{key} is not a string"))
+            message, hint = f"{key} is not a string", f'quote the value: {key}: "..."'
+            out.append(make("skill-field-shapes", shown, fm.line_of(key), message, hint))
     compatibility = fm.get("compatibility")
     if isinstance(compatibility, str) and len(compatibility) > MAX_COMPATIBILITY:
         message = f"compatibility is {len(compatibility)} characters, over {MAX_COMPATIBILITY}"
-        out.append(make("skill-field-shapes", shown, fm.line_of("compatibility"), message))
+        hint = f"shorten compatibility to at most {MAX_COMPATIBILITY} characters"
+        out.append(make("skill-field-shapes", shown, fm.line_of("compatibility"), message, hint))
     if "metadata" in fm:
         metadata = fm["metadata"]
         if not isinstance(metadata, safe_yaml.LineDict):
-            out.append(make("skill-field-shapes", shown, fm.line_of("metadata"), "metadata is not a mapping"))
+            message, hint = "metadata is not a mapping", METADATA_HINT
+            out.append(make("skill-field-shapes", shown, fm.line_of("metadata"), message, hint))
         else:
             for key, value in metadata.items():
                 if not isinstance(key, str) or not isinstance(value, str):
                     message = (
                         f"metadata {key!r}: {_shown_value(value)} is not a string value under a string key"
                     )
-                    hint = f'quote it: {key}: "{value}"' if isinstance(value, (int, float, bool)) else None
+                    hint = (
+                        f'quote it: {key}: "{value}"'
+                        if isinstance(value, (int, float, bool))
+                        else METADATA_HINT
+                    )
                     out.append(make("skill-field-shapes", shown, metadata.line_of(key), message, hint))
     return out
 
@@ -212,9 +237,10 @@ def link_rule(root: Path, skill: SkillSource, text: str, body: str, prefix: str)
             )
         elif not _inside(folder, normal):
             message = f"the link {target!r} leads out of the skill's folder through a symlink"
-            out.append(make("skill-link-resolves", shown, line, message))
+            hint = "replace the symlink with the file itself, kept in the skill's folder"
+            out.append(make("skill-link-resolves", shown, line, message, hint))
         elif not (folder / normal).exists():
-            message = f"the link {target!r} names nothing in the skill's folder ({skill.source}/{normal})"
+            message = f"the link {target!r} names nothing in the skill's folder: {skill.source}/{normal}"
             out.append(make("skill-link-resolves", shown, line, message, "fix the path, or add the file"))
     return out
 

@@ -251,7 +251,7 @@ def test_can_backtrack_reads_the_shapes() -> None:
 def test_fix_writes_nothing_outside_the_root(tmp_path: Path) -> None:
     """The last guard of ``fix``: an edit whose file, or whose folder for a new file,
     resolves outside the root is dropped (a symlinked folder or file)."""
-    from smart_tool_build.authoring.fixes import within
+    from smart_tool.authoring.fixes import within
 
     inner = root(tmp_path)
     outside = tmp_path / "outside"

@@ -84,7 +84,7 @@ def test_several_packages_need_skills_package(tmp_path: Path) -> None:
     skill(tmp_path / "skills", "one")
     skills, problems = find_skills(tmp_path, Options(skills=("skills",)), text=TEXT)
     assert [(d.code, d.path, d.line) for d in problems] == [("skills-package-known", "pyproject.toml", 5)]
-    assert "several top-level packages (acme, other)" in problems[0].message
+    assert "several top-level packages: acme, other;" in problems[0].message
     assert [s.wheel_path for s in skills] == [None]
     skills, problems = find_skills(tmp_path, Options(skills=("skills",), skills_package="other"))
     assert problems == [] and [s.wheel_path for s in skills] == ["other/.agents/skills/one"]

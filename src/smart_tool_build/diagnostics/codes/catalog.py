@@ -191,8 +191,8 @@ CODES: tuple[Code, ...] = (
     Code(
         "catalog-recommendation-unique",
         ERROR,
-        "A second `recommended: true` listing in one domain (or category) (entries in name "
-        "order: the first holds the slot, a recommendation that needs review included).",
+        "A second `recommended: true` listing in one domain or category; entries are taken in "
+        "name order: the first holds the slot, a recommendation that needs review included.",
         "Keep one recommendation per domain: withdraw the other (`recommended: false`, no "
         "`reviewed_source`), or replace it in the same change.",
     ),
