@@ -54,7 +54,7 @@ def editable(request: pytest.FixtureRequest, builder: Builder) -> Editable:
     if request.param.startswith("setuptools") and not setuptools_at_least(64):
         pytest.skip(PEP660_SKIP)
     project = builder.copy(example, f"editable-{request.param}")
-    python = venv_with(builder, f"editable-{request.param}")
+    python = venv_with(builder, f"editable-{request.param}", "smart-tool")  # the command line, for `show`
     pip_install(builder, python, *extra, "-e", project)
     return Editable(builder, python, dist, project / manifest_source)
 

@@ -59,9 +59,17 @@ def installed(request: pytest.FixtureRequest, builder: Builder) -> Installed:
     tool = shared_build(builder, example)
     rooted = shared_build(builder, ARTIFACT_FIXTURES / ROOTED[backend])
     plain = shared_build(builder, ARTIFACT_FIXTURES / PLAIN[backend])
-    # both backends installed too, so "imports neither" is a real check, not a vacuous one
+    # both backends installed too, so "imports neither" is a real check, not a vacuous one;
+    # the command line too, for `smart-tool show`
     python = venv_with(
-        builder, f"installed-{backend}", tool.wheel, rooted.wheel, plain.wheel, "hatchling", "setuptools"
+        builder,
+        f"installed-{backend}",
+        tool.wheel,
+        rooted.wheel,
+        plain.wheel,
+        "hatchling",
+        "setuptools",
+        "smart-tool",
     )
     return Installed(
         backend,
@@ -224,9 +232,12 @@ print(" ".join(ours))
 print(json.dumps([m.to_dict(), m.body]))
 """
 
-#: what an installed wheel's --help imports of ours: the projection's reader, no rule
+#: what an installed wheel's --help imports of ours: the projection's reader (with the one
+#: JSON scanner), no rule; the unit suite's PROJECTION_BUDGET, seen from a real install
 PROJECTION_PATH = [
     "smart_tool_build",
+    "smart_tool_build.parsing",
+    "smart_tool_build.parsing.json_scan",
     "smart_tool_build.project",
     "smart_tool_build.project.manifest_model",
     "smart_tool_build.project.names",

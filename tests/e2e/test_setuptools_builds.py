@@ -246,15 +246,33 @@ def _duplicate(project: Path) -> None:
     )
 
 
-def test_exclude_option_skips_a_duplicate(builder: Builder, noiso_python: Path) -> None:
+def test_exclude_option_skips_another_tools_manifest(builder: Builder, noiso_python: Path) -> None:
+    """A second manifest that is not the tool's (a test fixture's) may be excluded."""
     project = builder.copy(TOOLS / "flat-tool", "st-exclude")
-    _duplicate(project)
+    (project / "acme_flat/extra").mkdir()
+    fixture = (project / "acme_flat/SMART_TOOL.md").read_text(encoding="utf-8")
+    (project / "acme_flat/extra/SMART_TOOL.md").write_text(
+        fixture.replace("name: acme-flat", "name: fixture-tool", 1), encoding="utf-8"
+    )
     with (project / "pyproject.toml").open("a") as handle:
         handle.write('\n[tool.smart-tool]\nexclude = ["acme_flat/extra"]\n')
     build = build_no_isolation(builder, noiso_python, project)
     assert build.ok, build.output
     assert "manifest-single-per-root" not in build.output
     assert outside_egg_info(zip_names(build.wheel), MANIFEST) == ["acme_flat/SMART_TOOL.md"]
+
+
+def test_exclude_option_does_not_hide_a_copy_of_the_tools_manifest(builder: Builder, noiso_python: Path) -> None:
+    """A copy of the tool's own manifest stays an error when excluded; its hint is the accessor."""
+    project = builder.copy(TOOLS / "flat-tool", "st-exclude-copy")
+    _duplicate(project)
+    with (project / "pyproject.toml").open("a") as handle:
+        handle.write('\n[tool.smart-tool]\nexclude = ["acme_flat/extra"]\n')
+    build = build_no_isolation(builder, noiso_python, project)
+    assert_clean_failure(build, "manifest-single-per-root")
+    line = next(line for line in build.output.splitlines() if "manifest-single-per-root: " in line)
+    assert line.startswith("acme_flat/extra/SMART_TOOL.md: manifest-single-per-root: ")
+    assert 'smart_tool_build.load_manifest, given the name "acme-flat"' in line
 
 
 def test_every_problem_is_reported_at_once(builder: Builder) -> None:
