@@ -262,7 +262,9 @@ def test_exclude_option_skips_another_tools_manifest(builder: Builder, noiso_pyt
     assert outside_egg_info(zip_names(build.wheel), MANIFEST) == ["acme_flat/SMART_TOOL.md"]
 
 
-def test_exclude_option_does_not_hide_a_copy_of_the_tools_manifest(builder: Builder, noiso_python: Path) -> None:
+def test_exclude_option_does_not_hide_a_copy_of_the_tools_manifest(
+    builder: Builder, noiso_python: Path
+) -> None:
     """A copy of the tool's own manifest stays an error when excluded; its hint is the accessor."""
     project = builder.copy(TOOLS / "flat-tool", "st-exclude-copy")
     _duplicate(project)
