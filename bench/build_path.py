@@ -6,7 +6,7 @@ hatchling example's `build_sdist` and `build_wheel` each in a fresh process with
 ours compiled (`PYTHONDONTWRITEBYTECODE=1`), as an isolated build runs them, and prints:
 
 - **imports**: the modules of ours a valid build imports (sdist and wheel), their lines, and
-  the median of `-X importtime`'s self time of them and of what they import after the first
+  the median of `-X importtime`'s self time of them and of every module one of them imports
   (compiling included: the cold figure);
 - **compile**: `compile()` of those modules' sources, best of five: the part of the import
   that bytecode would remove;
@@ -90,14 +90,20 @@ def cpu(command: list[str], env: dict[str, str], cwd: Path) -> float:
 
 
 def ours_self_times(stderr: str) -> dict[str, int]:
-    """Self import times (µs) of our modules and of the modules imported after the first."""
-    times: dict[str, int] = {}
+    """Self import times (µs) of our modules and of every module one of ours imports."""
+    rows = []
     for line in stderr.splitlines():
-        if not line.startswith("import time:") or "self [us]" in line:
-            continue
-        self_us, _, name = line[len("import time:") :].split("|")
-        if name.strip().startswith("smart_tool_build") or times:
-            times[name.strip()] = int(self_us)
+        if line.startswith("import time:") and "self [us]" not in line:
+            self_us, _, name = line[len("import time:") :].split("|")
+            rows.append((int(self_us), (len(name) - len(name.lstrip()) - 1) // 2, name.strip()))
+    times: dict[str, int] = {}
+    under: list[bool] = []  # by depth: whether that ancestor is ours or under one of ours
+    for self_us, depth, name in reversed(rows):  # -X importtime prints children before parents
+        del under[depth:]
+        ours = name.startswith("smart_tool_build") or any(under)
+        under.append(ours)
+        if ours:
+            times[name] = self_us
     return times
 
 
@@ -170,7 +176,7 @@ def main() -> None:
             lines = sum(len(source(n).read_text(encoding="utf-8").splitlines()) for n in names)
             print(
                 f"  {hook}: {len(names)} modules of ours, {lines} lines; compile {sum(map(compile_ms, names)):.1f} ms;"
-                f" import (compile + run, ours and what they import) {statistics.median(self_times[hook]) / 1e3:.1f} ms"
+                f" import (compile + run, ours and what ours import) {statistics.median(self_times[hook]) / 1e3:.1f} ms"
             )
 
         shutil.rmtree(out, ignore_errors=True)
