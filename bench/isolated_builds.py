@@ -1,30 +1,38 @@
 """Isolated builds: what smart-tool-build costs the builds users run, side by side in one run.
 
 Every frontend builds in isolation by default, so this is the cost users feel. Each case
-builds one project two or three ways, alternating runs (the first of each way a warm-up),
-in fresh processes, every build environment installed from one local folder of wheels
+builds one project several ways, alternating runs (the first of each way a warm-up), in
+fresh processes, every build environment installed from one local folder of wheels
 (smart-tool-build's own wheel built once from this checkout, the rest downloaded once),
 offline:
 
 - `uv build` of the hatchling example: the backend alone (plain), a do-nothing hook of the
-  benchmark's own (empty, `bench/overhead.py`'s), and smart-tool-build's hook (ours);
-- `uv build` of the setuptools example: the same three ways;
-- `python -m build` of the tiny project through the wrapping backend over uv_build and over
-  flit_core (wrapped), against the backend alone (plain);
+  benchmark's own (empty, `bench/overhead.py`'s), the same hook depending on PyYAML and
+  packaging (floor: what any plugin reading what ours reads pays), two plugins users already
+  run (hatch-fancy-pypi-readme: fancy; hatch-vcs, with the example a git checkout: vcs), and
+  smart-tool-build's hook (ours);
+- `uv build` of the setuptools example: plain, the do-nothing plugin with the same
+  dependencies (floor), ours;
+- `python -m build` of the tiny project over uv_build and over flit_core: the backend alone
+  (plain), the backend with PyYAML and packaging added to `requires` (floor), through the
+  wrapping backend (wrapped);
 - `python -m build --no-isolation` of the tiny project with hatchling and setuptools, plain,
   empty and ours (`bench/overhead.py`'s target, measured again beside the others).
 
 It prints the medians of wall time and of CPU time (user + system of every process of the
-build, which the machine's other work disturbs less), and `(with - plain) / plain` of each
-(the targets: at most 10% isolated, `(ours - empty) / plain` at most 5% without isolation).
+build, which the machine's other work disturbs less), `(x - floor) / plain` of each way
+(`(x - empty) / plain` without isolation), and the verdicts: isolated, `(ours - floor) / plain`
+at most 10% and, with hatchling, ours at most hatch-vcs; without isolation `(ours - empty) /
+plain` at most 5%.
 
     python bench/isolated_builds.py [--repeat 7] [--case uv-hatchling uv-setuptools
-        build-uv_build build-flit_core noiso-hatchling noiso-setuptools]
+        build-uv_build build-flit_core noiso-hatchling noiso-setuptools] [--json FILE]
 """
 
 from __future__ import annotations
 
 import argparse
+import json
 import os
 import platform
 import resource
@@ -56,23 +64,65 @@ EXAMPLES = {
 }
 
 
+# the floor: bench/overhead.py's do-nothing plugin under its own name, depending on what ours does
+FLOOR_PLUGIN = {
+    path.replace("bench_empty", "bench_floor"): text.replace("bench-empty", "bench-floor")
+    .replace("bench_empty", "bench_floor")
+    .replace('version = "1.0"\n', 'version = "1.0"\n        dependencies = ["pyyaml", "packaging"]\n')
+    for path, text in overhead.EMPTY_HATCH.items()
+}
+PLUGINS = {
+    "empty": "bench-empty-plugin",
+    "floor": "bench-floor-plugin",
+    "fancy": "hatch-fancy-pypi-readme",
+    "vcs": "hatch-vcs",
+}
+PEERS = {  # a peer's configuration and the field it makes dynamic (hatch-vcs also needs git)
+    "fancy": (
+        '[tool.hatch.metadata.hooks.fancy-pypi-readme]\ncontent-type = "text/markdown"\n'
+        '[[tool.hatch.metadata.hooks.fancy-pypi-readme.fragments]]\npath = "README.md"\n',
+        'dynamic = ["readme"]\n',
+    ),
+    "vcs": ('[tool.hatch.version]\nsource = "vcs"\n', 'dynamic = ["version"]\n'),
+}
+UV_WAYS = {
+    "hatchling": ("plain", "empty", "floor", "fancy", "vcs", "ours"),
+    "setuptools": ("plain", "floor", "ours"),
+}
+
+
+def git_checkout(target: Path) -> None:
+    """``target`` as a git checkout of one commit tagged v0.1.0 (what hatch-vcs reads)."""
+    env = {**os.environ, "GIT_AUTHOR_NAME": "bench", "GIT_AUTHOR_EMAIL": "bench@example.invalid"}
+    env.update({"GIT_COMMITTER_NAME": "bench", "GIT_COMMITTER_EMAIL": "bench@example.invalid"})
+    for command in (["init", "-q"], ["add", "-A"], ["commit", "-q", "-m", "bench"], ["tag", "v0.1.0"]):
+        subprocess.run(["git", *command], cwd=target, env=env, check=True)
+
+
 def example(root: Path, backend: str, way: str) -> Path:
-    """The example built by ``backend``, as it is (ours), without smart-tool-build (plain), or
-    with the benchmark's empty plugin enabled the same way instead (empty)."""
+    """The example built by ``backend``, as it is (ours), without smart-tool-build (plain),
+    with a benchmark plugin enabled the same way instead (empty, floor), or with a peer."""
     target = root / f"example-{backend}-{way}"
     shutil.copytree(EXAMPLES[backend], target)
     pyproject = target / "pyproject.toml"
     text = pyproject.read_text()
     if way != "ours":
         (target / "smart-tool.json").unlink()
-        replacement = ', "bench-empty-plugin"' if way == "empty" else ""
-        text = text.replace(', "smart-tool-build"', replacement)
-        hook = "[tool.hatch.build.hooks.bench-empty]\n" if way == "empty" else ""
+        plugin = f', "{PLUGINS[way]}"' if way in PLUGINS else ""
+        text = text.replace(', "smart-tool-build"', plugin)
+        hook = f"[tool.hatch.build.hooks.bench-{way}]\n" if way in ("empty", "floor") else ""
         text = text.replace("[tool.hatch.build.hooks.smart-tool]\n", hook)
-        if way == "empty" and backend == "setuptools":
-            (target / "bench-empty.json").write_text("{}\n")
+        if way in ("empty", "floor") and backend == "setuptools":
+            (target / f"bench-{way}.json").write_text("{}\n")
+        if way in PEERS:
+            table, dynamic = PEERS[way]
+            dropped = 'version = "0.1.0"\n' if way == "vcs" else ""
+            text = text.replace('requires-python = ">=3.9"\n', f'requires-python = ">=3.9"\n{dynamic}')
+            text = text.replace(dropped, "") + f"\n{table}"
     assert ("smart-tool-build" in text) == (way == "ours"), text
     pyproject.write_text(text)
+    if way == "vcs":
+        git_checkout(target)
     return target
 
 
@@ -141,6 +191,7 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--repeat", type=int, default=7)
     parser.add_argument("--case", nargs="+", default=CASES, choices=CASES)
+    parser.add_argument("--json", type=Path, help="write the medians there too")
     args = parser.parse_args()
     uv = shutil.which("uv") or str(Path(sys.executable).with_name("uv"))
     version = subprocess.run([uv, "--version"], capture_output=True, text=True).stdout.strip()
@@ -153,9 +204,12 @@ def main() -> None:
         wheels = root / "wheels"
         pip = [sys.executable, "-m", "pip"]
         subprocess.run([*pip, "wheel", "-q", "--no-deps", "-w", str(wheels), str(REPO)], check=True)
-        empty = root / "empty-plugin"
-        overhead.write(empty, overhead.EMPTY_HATCH)
-        subprocess.run([*pip, "wheel", "-q", "--no-deps", "-w", str(wheels), str(empty)], check=True)
+        for name, files in (("empty", overhead.EMPTY_HATCH), ("floor", FLOOR_PLUGIN)):
+            overhead.write(root / f"{name}-plugin", files)
+            subprocess.run(
+                [*pip, "wheel", "-q", "--no-deps", "-w", str(wheels), str(root / f"{name}-plugin")],
+                check=True,
+            )
         needed = [
             "hatchling",
             "setuptools>=61",
@@ -165,6 +219,7 @@ def main() -> None:
             "packaging",
             "tomli",
             "wheel",
+            *(PLUGINS[peer] for peer in PEERS),
         ]
         subprocess.run(
             [*pip, "download", "-q", "--only-binary=:all:", "-d", str(wheels), *needed], check=True
@@ -177,15 +232,20 @@ def main() -> None:
             kind, backend = case.split("-", 1)
             if kind == "uv":
                 build = uv_build(uv, wheels, cache)
-                ways = {way: (build, example(root, backend, way)) for way in ("plain", "empty", "ours")}
+                ways = {way: (build, example(root, backend, way)) for way in UV_WAYS[backend]}
             elif kind == "build":
                 ways = {}
-                for way in ("plain", "wrapped"):
+                for way in ("plain", "floor", "wrapped"):
                     python = wrapper_overhead.venv(root, backend, way, wheels)
-                    ways[way] = (
-                        python_build(python, wheels, True),
-                        wrapper_overhead.project(root, backend, way, "tiny"),
-                    )
+                    source = wrapper_overhead.project(root, backend, way, "tiny")
+                    if way == "floor":  # the plain build, PyYAML and packaging added to `requires`
+                        distribution, entry, _ = wrapper_overhead.BACKENDS[backend]
+                        text = (source / "pyproject.toml").read_text()
+                        wrapped = (f'["smart-tool-build", "{distribution}"]', '"smart_tool_build.backend"')
+                        assert all(part in text for part in wrapped), text
+                        text = text.replace(wrapped[0], f'["{distribution}", "pyyaml", "packaging"]')
+                        (source / "pyproject.toml").write_text(text.replace(wrapped[1], f'"{entry}"'))
+                    ways[way] = (python_build(python, wheels, True), source)
             else:
                 ways = {}
                 for way in ("plain", "empty", "ours"):
@@ -199,28 +259,40 @@ def main() -> None:
                 flush=True,
             )
         print(f"load average at the end: {' '.join(f'{x:.2f}' for x in os.getloadavg())}")
-        print()
-        print(
-            "| case | plain | empty | with smart-tool-build | (with - plain)/plain | (with - empty)/plain |"
+        report(rows)
+        if args.json:
+            args.json.write_text(json.dumps(dict(rows), indent=1))
+
+
+def report(rows: list[tuple[str, dict[str, tuple[float, float]]]]) -> None:
+    """Each case's medians, ``(x - floor) / plain`` of each way (``empty`` without isolation)
+    in wall and CPU time, and the verdicts, on CPU time (the load disturbs it least)."""
+    print()
+    print("| case | way | wall s | CPU s | (x - floor)/plain, wall | (x - floor)/plain, CPU |")
+    print("|---|---|---|---|---|---|")
+    verdicts = []
+    for case, result in rows:
+        floor_way = "floor" if "floor" in result else "empty"
+        plain, floor = result["plain"], result[floor_way]
+        for way, (wall, cpu) in result.items():
+            over = [(t - f) / p for t, f, p in zip((wall, cpu), floor, plain)]
+            print(f"| {case} | {way} | {wall:.3f} | {cpu:.3f} | {over[0]:+.1%} | {over[1]:+.1%} |")
+        ours_way = "ours" if "ours" in result else "wrapped"
+        ours = result[ours_way]
+        excess = (ours[1] - floor[1]) / plain[1]
+        limit = 0.10 if floor_way == "floor" else 0.05
+        verdicts.append(
+            f"{case}: ({ours_way} - {floor_way})/plain {excess:+.1%} of CPU (target <= {limit:.0%}): "
+            + ("met" if excess <= limit else "not met")
         )
-        print("|---|---|---|---|---|---|")
-        for case, result in rows:
-            with_ = result.get("ours") or result["wrapped"]
-            plain = result["plain"]
-            empty_t = result.get("empty")
-            cells = [f"{plain[0]:.3f} s / {plain[1]:.3f} s CPU"]
-            cells.append(f"{empty_t[0]:.3f} s / {empty_t[1]:.3f} s CPU" if empty_t else "")
-            cells.append(f"{with_[0]:.3f} s / {with_[1]:.3f} s CPU")
-            cells.append(
-                f"{(with_[0] - plain[0]) / plain[0]:.1%} / {(with_[1] - plain[1]) / plain[1]:.1%} CPU"
+        if "vcs" in result:
+            verdicts.append(
+                f"{case}: ours {ours[1]:.3f} s against hatch-vcs {result['vcs'][1]:.3f} s of CPU "
+                f"({(ours[1] - result['vcs'][1]) / plain[1]:+.1%} of plain): "
+                + ("met" if ours[1] <= result["vcs"][1] else "not met")
             )
-            if empty_t:
-                cells.append(
-                    f"{(with_[0] - empty_t[0]) / plain[0]:.1%} / {(with_[1] - empty_t[1]) / plain[1]:.1%} CPU"
-                )
-            else:
-                cells.append("")
-            print(f"| {case} | " + " | ".join(cells) + " |")
+    print()
+    print("\n".join(verdicts))
 
 
 if __name__ == "__main__":

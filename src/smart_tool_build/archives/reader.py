@@ -8,7 +8,6 @@ raised past :func:`open_archive`'s documented :class:`ArchiveError`.
 from __future__ import annotations
 
 import posixpath
-import tarfile
 import zipfile
 import zlib
 from collections.abc import Iterable
@@ -39,6 +38,8 @@ def read_errors() -> tuple[type[BaseException], ...]:
     and raises NotImplementedError for an unknown compression method and RuntimeError for
     an encrypted member: each is a corrupt or unusable archive, not a crash.
     """
+    import tarfile  # a wheel build reads no tar: tarfile is imported where one is read
+
     errors: list[type[BaseException]] = [
         OSError,
         EOFError,
@@ -199,6 +200,8 @@ def _check_gzip(path: Path) -> None:
 
 
 def _read_tar(archive: Archive, select: Callable[[str], bool]) -> None:
+    import tarfile
+
     _check_gzip(archive.path)
     # stream mode: one sequential pass, nothing held but the members selected
     with tarfile.open(archive.path, mode="r|*") as handle:
