@@ -161,17 +161,20 @@ def skill_files(root: Path, skill: SkillSource, *, prefix: str = "") -> tuple[li
     name that is not UTF-8. Symlinks inside the root are followed (no loop: a folder seen
     once is not entered again)."""
     top = os.path.join(root, skill.source)
-    real_root = os.path.realpath(root)
+    real_root: Optional[str] = None  # resolved at the first symlink, if there is one
     files: list[str] = []
     out: list[Diagnostic] = []
-    seen: set[str] = set()
+    seen: set[tuple[int, int]] = set()  # (device, inode) of each folder entered
     pending = [""]
     while pending and len(files) <= MAX_FILES:
         relative = pending.pop()
-        real = os.path.realpath(os.path.join(top, relative))
-        if real in seen:
+        try:
+            info = os.stat(os.path.join(top, relative))
+        except (OSError, ValueError):
             continue
-        seen.add(real)
+        if (info.st_dev, info.st_ino) in seen:
+            continue
+        seen.add((info.st_dev, info.st_ino))
         for entry in _listing(os.path.join(top, relative)):
             inner = f"{relative}/{entry.name}" if relative else entry.name
             shown = f"{prefix}{skill.source}/{_printable(inner)}"
@@ -180,10 +183,14 @@ def skill_files(root: Path, skill: SkillSource, *, prefix: str = "") -> tuple[li
                 message = f"a file name {unusable}; no wheel can carry it"
                 out.append(make("skill-folder", shown, None, message, RENAME_HINT))
                 continue
-            if entry.is_symlink() and not _within(real_root, entry.path):
-                out.append(_outside(shown, "a symlink in the skill"))
-                continue
-            kind = _kind(entry.path)
+            if entry.is_symlink():
+                real_root = real_root or os.path.realpath(root)
+                if not _within(real_root, entry.path):
+                    out.append(_outside(shown, "a symlink in the skill"))
+                    continue
+                kind = _kind(entry.path)
+            else:
+                kind = _entry_kind(entry)
             if kind == "folder":
                 pending.append(inner)
             elif kind == "file":
@@ -369,6 +376,19 @@ def _is_folder(entry: os.DirEntry[str]) -> bool:
         return False
 
 
+def _entry_kind(entry: os.DirEntry[str]) -> str:
+    """:func:`_kind` of a listing's entry that is no symlink, from the listing's own file type
+    when the file system gives one (no system call for a regular file or a folder)."""
+    try:
+        if entry.is_dir(follow_symlinks=False):
+            return "folder"
+        if entry.is_file(follow_symlinks=False):
+            return "file"
+    except OSError:
+        pass
+    return _kind(entry.path)
+
+
 def _kind(path: str) -> str:
     """What ``path`` is, symlinks followed: "folder", "file", "missing", or a phrase for the rest."""
     try:
@@ -393,6 +413,8 @@ def _within(real_root: str, path: str) -> bool:
 
 def _name_problem(name: str) -> Optional[str]:
     """Why ``name`` (as the file system gave it) cannot be carried, if it cannot."""
+    if name.isascii() and name.isprintable():
+        return None  # nearly every name: one pass in C, none character by character
     if any("\udc80" <= c <= "\udcff" for c in name):
         return "is not UTF-8"
     if any(ord(c) < 32 or ord(c) == 127 for c in name):

@@ -19,6 +19,7 @@ from ..diagnostics.diagnostic import Diagnostic, make
 from ..parsing import frontmatter, safe_yaml, strict_json
 from ..parsing.lines import json_key_lines
 from ..project.distribution import PackageVersion
+from ..project.paths import escapes
 from ..project.skills import SKILL_FILE, SkillSource
 from .versions import compare_versions
 
@@ -96,19 +97,11 @@ def _reference_problem(folder: Path, reference: Any) -> Optional[str]:
     if not reference.lower().endswith(".json"):
         return f"{reference!r} is not a .json file"
     normal = posixpath.normpath(reference)
-    if normal == ".." or normal.startswith("../") or not _inside(folder, normal):
+    if normal == ".." or normal.startswith("../") or escapes(folder, normal):
         return f"{reference!r} leads outside the skill's folder"
     if not (folder / normal).is_file():
         return f"{reference!r} does not exist in the skill's folder"
     return None
-
-
-def _inside(folder: Path, relative: str) -> bool:
-    import os
-
-    real_folder = os.path.realpath(folder)
-    real = os.path.realpath(folder / relative)
-    return real.startswith(real_folder.rstrip(os.sep) + os.sep)
 
 
 def schema_rule(

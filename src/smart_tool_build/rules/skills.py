@@ -21,6 +21,7 @@ from urllib.parse import unquote
 from ..diagnostics.diagnostic import Diagnostic, make
 from ..parsing import frontmatter, safe_yaml
 from ..project.distribution import PackageVersion
+from ..project.paths import escapes
 from ..project.skills import SKILL_FILE, SkillSource, skill_files
 from . import skillmeta
 
@@ -235,7 +236,7 @@ def link_rule(root: Path, skill: SkillSource, text: str, body: str, prefix: str)
             out.append(
                 make("skill-link-resolves", shown, line, message, "move the file into the skill's folder")
             )
-        elif not _inside(folder, normal):
+        elif escapes(folder, normal):
             message = f"the link {target!r} leads out of the skill's folder through a symlink"
             hint = "replace the symlink with the file itself, kept in the skill's folder"
             out.append(make("skill-link-resolves", shown, line, message, hint))
@@ -302,14 +303,6 @@ def _blank_spans(text: str) -> str:
         position, index = runs[closing][1], closing + 1
     parts.append(text[position:])
     return "".join(parts)
-
-
-def _inside(folder: Path, relative: str) -> bool:
-    import os
-
-    real_folder = os.path.realpath(folder)
-    real = os.path.realpath(folder / relative)
-    return real == real_folder or real.startswith(real_folder.rstrip(os.sep) + os.sep)
 
 
 def _unique(skill: SkillSource, message: str, prefix: str) -> Diagnostic:
