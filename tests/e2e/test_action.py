@@ -258,5 +258,6 @@ def test_the_python_is_the_action_checkout(runner: Runner) -> None:
     done = subprocess.run(
         [str(runner.python), "-m", "smart_tool", "--version"], capture_output=True, text=True
     )
-    assert done.stdout.startswith("smart-tool-build "), done.stdout + done.stderr
+    assert done.stdout.startswith("smart-tool "), done.stdout + done.stderr
+    assert "(smart-tool-build " in done.stdout, done.stdout
     assert sys.executable != str(runner.python)

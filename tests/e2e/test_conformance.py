@@ -201,7 +201,7 @@ def smoke(runner: Runner, dist: Path, *args: str) -> Smoked:
         [
             sys.executable,
             "-m",
-            "smart_tool_build",
+            "smart_tool",
             "smoke",
             "--no-deps",
             "--format",

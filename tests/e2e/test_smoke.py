@@ -408,7 +408,7 @@ def test_sigterm_ignored_costs_the_timeout_and_the_grace(smoked: dict[str, Smoke
     result = smoked["no-hang-stdin-closed--ignores-sigterm"]
     assert result.seconds < TIMEOUT["no-hang-stdin-closed--ignores-sigterm"] + GRACE + 8
     (said,) = result.messages("no-hang-stdin-closed")
-    assert "(SIGTERM, then SIGKILL after 2 s: it ignored SIGTERM)" in said, said
+    assert "killed with SIGTERM, then SIGKILL after 2 s: it ignored SIGTERM" in said, said
 
 
 EVERY = "no-hang-stdin-closed--every-probe"
@@ -423,7 +423,7 @@ def test_every_probe_hanging_costs_one_timeout(smoked: dict[str, Smoked]) -> Non
     assert result.seconds < 2 * TIMEOUT[EVERY] + GRACE + 8, result.seconds
     (said,) = result.messages("no-hang-stdin-closed")
     assert said.startswith("`smoke-demo --help`, `smoke-demo -h`, `smoke-demo --version`, `smoke-demo -V`")
-    assert "(SIGTERM, then SIGKILL after 2 s: it ignored SIGTERM)" in said, said
+    assert "killed with SIGTERM, then SIGKILL after 2 s: it ignored SIGTERM" in said, said
     assert len(json.dumps(result.document)) < 8192
     left = _cmdlines_with(EVERY_MARK)
     for pid in left:  # never leave one running, whatever the outcome
@@ -458,7 +458,7 @@ def test_an_interrupt_of_smoke_ends_every_probe(
         [
             sys.executable,
             "-m",
-            "smart_tool_build",
+            "smart_tool",
             "smoke",
             "--no-progress",
             "--no-deps",

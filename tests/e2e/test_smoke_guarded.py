@@ -81,7 +81,7 @@ def test_a_hostile_wheel_writes_only_into_the_throwaway_folders(
         [
             sys.executable,
             "-m",
-            "smart_tool_build",
+            "smart_tool",
             "smoke",
             "--no-deps",
             "--keep",

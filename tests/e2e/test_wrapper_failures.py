@@ -76,9 +76,12 @@ def test_two_known_backends_and_no_backend_key_is_one_line_naming_the_key(builde
     build = builder.build(project)
     assert_nothing_left(build)
     (line,) = [line for line in build.output.splitlines() if "build-system-opt-in" in line]
-    # one coded line, at build-backend (the wrapper's own line), naming the key to set
-    assert line.startswith("pyproject.toml:3: build-system-opt-in: set [tool.smart-tool] backend"), line
+    # one coded line, at build-backend (the wrapper's own line): the problem, then the key to set
+    start = "pyproject.toml:3: build-system-opt-in: smart_tool_build.backend cannot tell"
+    assert line.startswith(start), line
     assert "flit_core.buildapi, setuptools.build_meta" in line
+    hint = '(set [tool.smart-tool] backend = "..." to the backend smart_tool_build.backend wraps)'
+    assert line.endswith(hint), line
     assert not [line for line in build.output.splitlines() if line.startswith("smart-tool: ")]
 
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import ast
 import re
+import sys
 from pathlib import Path
 from typing import NamedTuple, Optional
 
@@ -19,6 +20,14 @@ _BREAK = re.compile(rb"\r\n|\r|\n")
 #: a one-piece string literal whose text is its value: an optional u/r prefix, quotes, and
 #: no backslash or quote inside
 _SIMPLE_LITERAL = re.compile(rb"([uUrR]?)('\'\'|\"\"\"|'|\")([^'\"\\\r\n]*)\2\Z")
+#: before Python 3.11, ast.parse builds the tree's objects with no recursion check: a chain
+#: of about 10^5 operators or attributes (two bytes a level) overflows the C stack, a crash
+#: and not an error. A file this small cannot spell a tree that deep ...
+_SHALLOW_BYTES = 64 * 1024
+#: ... a larger one is parsed on a thread whose stack holds any tree a 1 MiB file spells,
+#: and refused beyond this depth, as Python 3.11 refuses it with a RecursionError
+_DEEP_STACK = 512 * 1024 * 1024
+_DEPTH_LIMIT = 10_000
 
 
 class StringAssignment(NamedTuple):
@@ -45,7 +54,11 @@ def parse_module(root: Path, relative: str) -> ast.Module:
         missing = exc.message in ("does not exist", "is a folder, not a file")
         raise Unparsable(f"{relative} {exc.message}", refused=not missing) from None
     try:
-        return ast.parse(data)
+        return (
+            ast.parse(data)
+            if sys.version_info >= (3, 11) or len(data) < _SHALLOW_BYTES
+            else _parse_deep(data)
+        )
     except SyntaxError as exc:
         raise Unparsable(f"{relative} does not parse: {exc.msg}", exc.lineno) from None
     except ValueError:  # NUL bytes
@@ -53,6 +66,45 @@ def parse_module(root: Path, relative: str) -> ast.Module:
     except (RecursionError, MemoryError):
         message = f"{relative} nests too deeply to parse (over Python's parser limits); not read"
         raise Unparsable(message, refused=True) from None
+
+
+def _parse_deep(data: bytes) -> ast.Module:
+    """``ast.parse(data)`` before Python 3.11, on a thread with a stack deep enough for the
+    parser; RecursionError for a tree deeper than :data:`_DEPTH_LIMIT` (freed on that thread)."""
+    import threading
+
+    outcome: list[object] = []
+
+    def parse() -> None:
+        try:
+            tree = ast.parse(data)
+            outcome.append(RecursionError() if _deeper_than(tree, _DEPTH_LIMIT) else tree)
+        except BaseException as exc:  # handed to the caller's thread, raised there
+            outcome.append(exc)
+
+    previous = threading.stack_size(_DEEP_STACK)
+    try:
+        worker = threading.Thread(target=parse, name="smart-tool-parse", daemon=True)
+        worker.start()
+    finally:
+        threading.stack_size(previous)
+    worker.join()
+    [result] = outcome
+    if isinstance(result, BaseException):
+        raise result
+    assert isinstance(result, ast.Module)
+    return result
+
+
+def _deeper_than(tree: ast.AST, limit: int) -> bool:
+    """Whether ``tree`` nests more than ``limit`` levels (walked without recursion)."""
+    pending = [(tree, 1)]
+    while pending:
+        node, depth = pending.pop()
+        if depth > limit:
+            return True
+        pending += [(child, depth + 1) for child in ast.iter_child_nodes(node)]
+    return False
 
 
 def try_parse_module(root: Path, relative: str) -> Optional[ast.Module]:

@@ -110,7 +110,7 @@ def schema_rule(
     """The manifest against its JSON Schema: skillmeta's own validator where it is installed,
     else the required keys and the compared fields' types."""
     try:
-        from skillmeta import validator  # type: ignore[import-untyped,unused-ignore]  # the extra
+        from skillmeta import validator  # type: ignore[import-untyped,import-not-found,unused-ignore]  # the extra
     except ImportError:
         validator = None
     if validator is not None:

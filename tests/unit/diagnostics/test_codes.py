@@ -224,8 +224,6 @@ FIXTURE_CASES: dict[str, list[Expected]] = {
         e("package-definition-parses", "package.json", 1),
         i("manifest-version-matches-package", JS_M, 4),
     ],
-    # ---- project-file-readable: the package's __init__.py is a symlink out of the root
-    "project-file-readable": [e("project-file-readable", "src/demo_tool/__init__.py", None)],
     # ---- config-valid
     "config-valid": [e("config-valid", P, 9)],  # excludes (a typo)
     "config-valid--wrong-type": [e("config-valid", P, 9)],
@@ -353,6 +351,15 @@ def manifest_through_symlink_out_of_root(tmp: Path) -> Path:
     return root
 
 
+def package_init_symlinked_out_of_root(tmp: Path) -> Path:
+    """A symlink is built here, not kept in the repository: a release's sdist holds none."""
+    outside = copy_root("valid", tmp / "elsewhere")
+    root = _valid(tmp)
+    (root / "src" / "demo_tool" / "__init__.py").unlink()
+    (root / "src" / "demo_tool" / "__init__.py").symlink_to(outside / "src" / "demo_tool" / "__init__.py")
+    return root
+
+
 def manifest_through_symlink_to_filesystem_root(tmp: Path) -> Path:
     root = _valid(tmp)
     (root / "slash").symlink_to("/", target_is_directory=True)
@@ -404,6 +411,10 @@ RUNTIME_CASES: dict[str, tuple[Callable[[Path], Path], list[Expected]]] = {
     "descriptor-shape--symlink-to-slash": (
         manifest_through_symlink_to_filesystem_root,
         [e("descriptor-shape", D, 2)],
+    ),
+    "project-file-readable--symlink-out-of-root": (
+        package_init_symlinked_out_of_root,
+        [e("project-file-readable", "src/demo_tool/__init__.py", None)],
     ),
     "descriptor-present--folder": (descriptor_is_folder, [e("descriptor-present", D, None)]),
     "descriptor-present--broken-symlink": (descriptor_broken_symlink, [e("descriptor-present", D, None)]),

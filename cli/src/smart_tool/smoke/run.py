@@ -101,6 +101,8 @@ def smoke_wheel(
     if facts.problems:
         return SmokeResult(facts.problems, facts=facts)
     wheel = path.resolve()
+    # relative folders are the caller's: resolved here, before smoke stands in its throwaway one
+    find_links = tuple(f if "://" in f else os.path.abspath(f) for f in options.find_links)
     say = options.say or (lambda text: None)
     say(f"{shown}: making a throwaway environment")
     environment = make_environment(options.python, caller)
@@ -115,7 +117,7 @@ def smoke_wheel(
                 wheel,
                 deps=options.deps,
                 environ=caller,
-                find_links=options.find_links,
+                find_links=find_links,
                 no_index=options.no_index,
                 skip=options.skip,
             )
