@@ -188,9 +188,7 @@ def skill_files(root: Path, skill: SkillSource, *, prefix: str = "") -> tuple[li
                 if not _within(real_root, entry.path):
                     out.append(_outside(shown, "a symlink in the skill"))
                     continue
-                kind = _kind(entry.path)
-            else:
-                kind = _entry_kind(entry)
+            kind = _entry_kind(entry)
             if kind == "folder":
                 pending.append(inner)
             elif kind == "file":
@@ -249,7 +247,7 @@ def _skills_in(
         if entry.is_symlink() and not _within(real_root, entry.path):
             out.append(_outside(shown, "the skill folder"))
             continue
-        kind = _kind(entry.path)
+        kind = _entry_kind(entry)
         if kind == "missing" or (kind == "file" and name.startswith(".")):
             continue  # a dangling link, a .gitkeep: nothing a reader would take for a skill
         if kind != "folder":
@@ -283,7 +281,7 @@ def _skills_in(
 def _anchor(folder: str, shown: str, prefix: str) -> str:
     """A file that exists for a finding about a missing one (an annotation needs one): the
     folder's first file, else the package definition."""
-    names = sorted(e.name for e in _listing(folder) if _kind(e.path) == "file" and not _name_problem(e.name))
+    names = sorted(e.name for e in _listing(folder) if _entry_kind(e) == "file" and not _name_problem(e.name))
     return f"{shown}/{names[0]}" if names else prefix + PYPROJECT
 
 
@@ -377,8 +375,9 @@ def _is_folder(entry: os.DirEntry[str]) -> bool:
 
 
 def _entry_kind(entry: os.DirEntry[str]) -> str:
-    """:func:`_kind` of a listing's entry that is no symlink, from the listing's own file type
-    when the file system gives one (no system call for a regular file or a folder)."""
+    """:func:`_kind` of a listing's entry: a regular file or folder from the listing's own file
+    type (no system call where the file system gives one); a symlink, followed, and the rest
+    by :func:`_kind`."""
     try:
         if entry.is_dir(follow_symlinks=False):
             return "folder"
