@@ -28,6 +28,8 @@ from smartkit import (
     venv_with,
 )
 
+from unit.runtime.test_projection import PROJECTION_BUDGET
+
 #: backend -> (the example, its distribution, its manifest's source path)
 TOOLS = {
     "hatchling": (HATCHLING_EXAMPLE, "acme-widget", "src/acme_widget/SMART_TOOL.md"),
@@ -232,21 +234,9 @@ print(" ".join(ours))
 print(json.dumps([m.to_dict(), m.body]))
 """
 
-#: what an installed wheel's --help imports of ours: the projection's reader (with the one
-#: JSON scanner), no rule; the unit suite's PROJECTION_BUDGET, seen from a real install
-PROJECTION_PATH = [
-    "smart_tool_build",
-    "smart_tool_build.parsing",
-    "smart_tool_build.parsing.json_scan",
-    "smart_tool_build.project",
-    "smart_tool_build.project.manifest_model",
-    "smart_tool_build.project.names",
-    "smart_tool_build.project.records",
-    "smart_tool_build.runtime",
-    "smart_tool_build.runtime.accessor",
-    "smart_tool_build.runtime.installed",
-    "smart_tool_build.runtime.skill",
-]
+#: what an installed wheel's --help imports of ours: the projection's reader, no rule (the
+#: unit suite's budget, seen from a real install)
+PROJECTION_PATH = sorted(PROJECTION_BUDGET)
 
 
 def _runtime_imports(installed: Installed, dist: str) -> tuple[list[str], list[object]]:
