@@ -26,7 +26,6 @@ from __future__ import annotations
 
 import argparse
 import os
-import platform
 import resource
 import shutil
 import statistics
@@ -36,6 +35,7 @@ import tempfile
 import time
 from pathlib import Path
 
+import overhead
 from overhead import REPO
 
 EXAMPLE = REPO / "examples" / "hatchling-tool"
@@ -56,9 +56,9 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--repeat", type=int, default=7)
     args = parser.parse_args()
-    uv = shutil.which("uv") or str(Path(sys.executable).with_name("uv"))
-    print(f"machine: {platform.machine()}, {os.cpu_count()} cores; python {platform.python_version()}")
-    print(f"load average at the start: {' '.join(f'{x:.2f}' for x in os.getloadavg())}")
+    uv = overhead.uv_command()
+    print(overhead.machine_line())
+    print(overhead.load_line("start"))
     with tempfile.TemporaryDirectory() as folder:
         root = Path(folder)
         wheels = root / "wheels"
@@ -162,7 +162,7 @@ def main() -> None:
             wall = statistics.median(v[0] for v in values)
             cpu = statistics.median(v[1] for v in values)
             print(f"  {way:<36} {wall:.3f} s wall  {cpu:.3f} s CPU")
-        print(f"load average at the end: {' '.join(f'{x:.2f}' for x in os.getloadavg())}")
+        print(overhead.load_line("end"))
 
 
 if __name__ == "__main__":

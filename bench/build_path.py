@@ -26,7 +26,6 @@ from __future__ import annotations
 import argparse
 import json
 import os
-import platform
 import resource
 import shutil
 import statistics
@@ -36,6 +35,7 @@ import tempfile
 import time
 from pathlib import Path
 
+import overhead
 from overhead import REPO
 
 EXAMPLE = REPO / "examples" / "hatchling-tool"
@@ -111,9 +111,9 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--repeat", type=int, default=11)
     args = parser.parse_args()
-    uv = shutil.which("uv") or str(Path(sys.executable).with_name("uv"))
-    print(f"machine: {platform.machine()}, {os.cpu_count()} cores; python {platform.python_version()}")
-    print(f"load average at the start: {' '.join(f'{x:.2f}' for x in os.getloadavg())}")
+    uv = overhead.uv_command()
+    print(overhead.machine_line())
+    print(overhead.load_line("start"))
     with tempfile.TemporaryDirectory() as folder:
         root = Path(folder)
         wheels, venv, project, out = root / "wheels", root / "env", root / "project", root / "out"
@@ -207,7 +207,7 @@ def main() -> None:
         for label, values in measured.items():
             median = statistics.median(values)
             print(f"  {label:<44} {median * 1e3:6.1f} ms CPU ({(median - today) * 1e3:+.1f} ms)")
-        print(f"load average at the end: {' '.join(f'{x:.2f}' for x in os.getloadavg())}")
+        print(overhead.load_line("end"))
 
 
 if __name__ == "__main__":

@@ -34,7 +34,6 @@ from __future__ import annotations
 import argparse
 import json
 import os
-import platform
 import resource
 import shutil
 import statistics
@@ -193,12 +192,10 @@ def main() -> None:
     parser.add_argument("--case", nargs="+", default=CASES, choices=CASES)
     parser.add_argument("--json", type=Path, help="write the medians there too")
     args = parser.parse_args()
-    uv = shutil.which("uv") or str(Path(sys.executable).with_name("uv"))
+    uv = overhead.uv_command()
     version = subprocess.run([uv, "--version"], capture_output=True, text=True).stdout.strip()
-    print(
-        f"machine: {platform.machine()}, {os.cpu_count()} cores; python {platform.python_version()}; {version}"
-    )
-    print(f"load average at the start: {' '.join(f'{x:.2f}' for x in os.getloadavg())}")
+    print(f"{overhead.machine_line()}; {version}")
+    print(overhead.load_line("start"))
     with tempfile.TemporaryDirectory() as folder:
         root = Path(folder)
         wheels = root / "wheels"
@@ -258,7 +255,7 @@ def main() -> None:
                 f"  {case}: " + ", ".join(f"{w} {t[0]:.3f} s ({t[1]:.3f} s CPU)" for w, t in result.items()),
                 flush=True,
             )
-        print(f"load average at the end: {' '.join(f'{x:.2f}' for x in os.getloadavg())}")
+        print(overhead.load_line("end"))
         report(rows)
         if args.json:
             args.json.write_text(json.dumps(dict(rows), indent=1))

@@ -32,6 +32,22 @@ from pathlib import Path
 
 REPO = Path(__file__).resolve().parents[1]
 
+
+def machine_line() -> str:
+    """The line every benchmark prints first: where its figures were taken."""
+    return f"machine: {platform.machine()}, {os.cpu_count()} cores; python {platform.python_version()}"
+
+
+def load_line(when: str) -> str:
+    """The load average, printed at the ``when`` ("start", "end") of a run on a shared machine."""
+    return f"load average at the {when}: {' '.join(f'{x:.2f}' for x in os.getloadavg())}"
+
+
+def uv_command() -> str:
+    """uv on PATH, else the one the uv package put beside this interpreter."""
+    return shutil.which("uv") or str(Path(sys.executable).with_name("uv"))
+
+
 EMPTY_HATCH = {
     "pyproject.toml": """
         [build-system]
@@ -204,7 +220,7 @@ def main() -> None:
     parser.add_argument("--backend", nargs="+", default=["hatchling", "setuptools"])
     parser.add_argument("--size", nargs="+", default=["tiny", "realistic"])
     args = parser.parse_args()
-    print(f"machine: {platform.machine()}, {os.cpu_count()} cores; python {platform.python_version()}")
+    print(machine_line())
     with tempfile.TemporaryDirectory() as folder:
         root = Path(folder)
         wheels = root / "wheels"

@@ -21,8 +21,6 @@ never match a hidden folder).
 from __future__ import annotations
 
 import argparse
-import os
-import platform
 import resource
 import statistics
 import subprocess
@@ -105,7 +103,7 @@ def main() -> None:
     parser.add_argument("--backend", nargs="+", default=list(BACKENDS), choices=list(BACKENDS))
     parser.add_argument("--skills", type=int, default=50)
     args = parser.parse_args()
-    print(f"machine: {platform.machine()}, {os.cpu_count()} cores; python {platform.python_version()}")
+    print(overhead.machine_line())
     with tempfile.TemporaryDirectory() as folder:
         root = Path(folder)
         wheels = root / "wheels"

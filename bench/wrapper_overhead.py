@@ -22,7 +22,6 @@ from __future__ import annotations
 
 import argparse
 import os
-import platform
 import statistics
 import subprocess
 import sys
@@ -110,7 +109,7 @@ def main() -> None:
     parser.add_argument("--size", nargs="+", default=["tiny", "realistic"])
     parser.add_argument("--isolated", action="store_true", help="isolated builds, as `python -m build` runs")
     args = parser.parse_args()
-    print(f"machine: {platform.machine()}, {os.cpu_count()} cores; python {platform.python_version()}")
+    print(overhead.machine_line())
     with tempfile.TemporaryDirectory() as folder:
         root = Path(folder)
         wheels = root / "wheels"
