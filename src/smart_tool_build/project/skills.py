@@ -24,6 +24,7 @@ from typing import NamedTuple
 from ..diagnostics.diagnostic import Diagnostic, make
 from ..parsing.lines import key_line
 from .names import PYPROJECT
+from .packages import SKILLS_FOLDER, listing, package_folders, path_kind
 from .paths import relative_path_problem
 
 TYPE_CHECKING = False
@@ -34,13 +35,7 @@ if TYPE_CHECKING:
 
     from .config import Options
 
-#: where a package keeps its skills, below the package folder (library-skills' convention)
-SKILLS_FOLDER = ".agents/skills"
 SKILL_FILE = "SKILL.md"
-#: folders at the root that hold ``__init__.py`` but are never the distribution's package
-_NOT_PACKAGES = frozenset(
-    {"tests", "test", "docs", "doc", "examples", "scripts", "benchmarks", "bench", "src"}
-)
 #: a skill's files at most (a walk of a huge tree stops there, with a line saying so)
 MAX_FILES = 10_000
 _TABLE = "tool.smart-tool"
@@ -61,55 +56,6 @@ class SkillSource(NamedTuple):
     wheel_path: Optional[str]
     #: the folder inside the sdist (below its top folder): the source path
     sdist_path: str
-
-
-def package_folders(root: Path, tool: Optional[Mapping[str, Any]] = None) -> list[str]:
-    """The folders of the top-level import packages, relative to ``root`` (POSIX, sorted).
-
-    Where the backend's table names them (hatchling's wheel ``packages``, setuptools'
-    ``package-dir`` root, uv_build's ``module-root``), those; else the packages under ``src/``
-    when it holds any (src layout), else the folders at the root holding an ``__init__.py``
-    (flat layout), leaving out tests, docs and other non-packages.
-    """
-    declared = _declared(tool or {})
-    if isinstance(declared, list):
-        return sorted(folder for folder in declared if _kind(os.path.join(root, folder)) == "folder")
-    bases = ("src", "") if declared is None else (declared,)
-    for base in bases:
-        found: list[str] = []
-        for entry in _listing(os.path.join(root, base) if base else os.fspath(root)):
-            name = entry.name
-            if name.startswith((".", "_")) or not name.isidentifier() or not _is_folder(entry):
-                continue
-            is_package = os.path.isfile(os.path.join(entry.path, "__init__.py"))
-            if not base and (name in _NOT_PACKAGES or not is_package):
-                continue
-            found.append(f"{base}/{name}" if base else name)
-        if found:
-            return sorted(found)
-    return []
-
-
-def _declared(tool: Mapping[str, Any]) -> list[str] | str | None:
-    """The package folders the backend's table lists, or the folder it takes them from."""
-    hatch = _table(tool, "hatch", "build", "targets", "wheel").get("packages")
-    if isinstance(hatch, list) and hatch and all(isinstance(p, str) for p in hatch):
-        return [posixpath.normpath(p) for p in hatch if relative_path_problem(p) is None]
-    for base in (
-        _table(tool, "setuptools", "package-dir").get(""),
-        _table(tool, "uv", "build-backend").get("module-root"),
-    ):
-        if isinstance(base, str) and relative_path_problem(base) is None:
-            normal = posixpath.normpath(base)
-            return "" if normal == "." else normal
-    return None
-
-
-def _table(tool: Mapping[str, Any], *keys: str) -> Mapping[str, Any]:
-    for key in keys:
-        value = tool.get(key)
-        tool = value if isinstance(value, dict) else {}
-    return tool
 
 
 def find_skills(
@@ -175,7 +121,7 @@ def skill_files(root: Path, skill: SkillSource, *, prefix: str = "") -> tuple[li
         if (info.st_dev, info.st_ino) in seen:
             continue
         seen.add((info.st_dev, info.st_ino))
-        for entry in _listing(os.path.join(top, relative)):
+        for entry in listing(os.path.join(top, relative)):
             inner = f"{relative}/{entry.name}" if relative else entry.name
             shown = f"{prefix}{skill.source}/{_printable(inner)}"
             unusable = _name_problem(entry.name)
@@ -228,14 +174,14 @@ def _skills_in(
     shown_folder = prefix + folder
     if stat.S_ISLNK(info.st_mode) and not _within(os.path.realpath(root), path):
         return [], [_outside(shown_folder, "the skills folder")]
-    if _kind(path) != "folder":
+    if path_kind(path) != "folder":
         message = "is not a folder; skills go in its subfolders"
         hint = "make it a folder that holds one subfolder per skill"
         return [], [make("skill-folder", shown_folder, None, message, hint)]
     real_root = os.path.realpath(root)
     skills: list[SkillSource] = []
     out: list[Diagnostic] = []
-    for entry in sorted(_listing(path), key=lambda e: e.name):
+    for entry in sorted(listing(path), key=lambda e: e.name):
         name = entry.name
         unusable = _name_problem(name)
         if unusable:
@@ -281,7 +227,7 @@ def _skills_in(
 def _anchor(folder: str, shown: str, prefix: str) -> str:
     """A file that exists for a finding about a missing one (an annotation needs one): the
     folder's first file, else the package definition."""
-    names = sorted(e.name for e in _listing(folder) if _entry_kind(e) == "file" and not _name_problem(e.name))
+    names = sorted(e.name for e in listing(folder) if _entry_kind(e) == "file" and not _name_problem(e.name))
     return f"{shown}/{names[0]}" if names else prefix + PYPROJECT
 
 
@@ -342,7 +288,7 @@ def _source_folder(root: Path, named: str, where: tuple[str, Optional[int]]) -> 
             f"[tool.smart-tool] skills: {named!r} leads outside the root",
             SOURCE_HINT,
         )
-    kind = _kind(path)
+    kind = path_kind(path)
     if kind != "folder":
         what = (
             "does not exist"
@@ -359,25 +305,10 @@ def _source_folder(root: Path, named: str, where: tuple[str, Optional[int]]) -> 
     return normal
 
 
-def _listing(path: str) -> list[os.DirEntry[str]]:
-    try:
-        with os.scandir(path) as iterator:
-            return list(iterator)
-    except (OSError, ValueError):
-        return []
-
-
-def _is_folder(entry: os.DirEntry[str]) -> bool:
-    try:
-        return entry.is_dir(follow_symlinks=False)
-    except OSError:
-        return False
-
-
 def _entry_kind(entry: os.DirEntry[str]) -> str:
-    """:func:`_kind` of a listing's entry: a regular file or folder from the listing's own file
-    type (no system call where the file system gives one); a symlink, followed, and the rest
-    by :func:`_kind`."""
+    """What a listing's entry is: a regular file or folder from the listing's own file type (no
+    system call where the file system gives one); a symlink, followed, and the rest by
+    :func:`~smart_tool_build.project.packages.path_kind`."""
     try:
         if entry.is_dir(follow_symlinks=False):
             return "folder"
@@ -385,24 +316,7 @@ def _entry_kind(entry: os.DirEntry[str]) -> str:
             return "file"
     except OSError:
         pass
-    return _kind(entry.path)
-
-
-def _kind(path: str) -> str:
-    """What ``path`` is, symlinks followed: "folder", "file", "missing", or a phrase for the rest."""
-    try:
-        mode = os.stat(path).st_mode
-    except (OSError, ValueError):
-        return "missing"
-    if stat.S_ISDIR(mode):
-        return "folder"
-    if stat.S_ISREG(mode):
-        return "file"
-    if stat.S_ISFIFO(mode):
-        return "a FIFO"
-    if stat.S_ISSOCK(mode):
-        return "a socket"
-    return "a device"
+    return path_kind(entry.path)
 
 
 def _within(real_root: str, path: str) -> bool:

@@ -20,8 +20,8 @@ from ..parsing import frontmatter, safe_yaml
 from ..project import config, distribution, walk
 from ..project.distribution import PackageDefinition, PackageVersion
 from ..project.names import DESCRIPTOR_NAME, MANIFEST_NAME, PYPROJECT
+from ..project.packages import skills_possible
 from ..project.python_source import import_path
-from ..project.skills import SkillSource, find_skills
 from . import descriptor, manifest, manifest_copies
 from .build_system import build_system_rules, plugin_named_rule
 from .cli_argv import cli_argv_rule
@@ -32,6 +32,8 @@ from .version_attr import version_attr_rule
 from .versions import compare_versions, same_version
 
 TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from ..project.skills import SkillSource
 
 __all__ = [
     "RootJob",
@@ -159,6 +161,10 @@ def _check_skills(report: RootReport, prefix: str, version: Optional[str], origi
     with something wrong in it): then it needs no smart-tool.json."""
     options = report.options
     package = report.package
+    if not skills_possible(report.root, options, package.tool):
+        return False  # no skills folder anywhere: nothing of the skills' code is loaded
+    from ..project.skills import find_skills
+
     report.skills, problems = find_skills(
         report.root, options, prefix=prefix, text=package.text, tool=package.tool
     )
