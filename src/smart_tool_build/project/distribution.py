@@ -18,12 +18,11 @@ from typing import Any, Literal, NamedTuple, Optional
 
 from ..diagnostics.diagnostic import Diagnostic, make
 from ..parsing.lines import json_key_lines, toml_key_line
-from .files import Unparsable, bounded_search, loads_json, loads_toml
+from .files import Unparsable, loads_json, loads_toml
 from .files import read_text as read_project_text
 from .names import PACKAGE_JSON, PYPROJECT
 from .optin import collection_table
 from .paths import RefusedFile, read_inside
-from .python_source import parse_module, string_assignment
 
 TYPE_CHECKING = False
 
@@ -330,6 +329,8 @@ def _from_python_file(root: Path, relative: str, pattern: Any, origin: str) -> P
         return PackageVersion(
             None, "", unresolved=f"the version pattern of {origin} captures nothing", invalid=True
         )
+    from .patterns import bounded_search  # a pattern's search: only a version read with one
+
     try:
         found = bounded_search(regex, text, group)
     except Unparsable as exc:
@@ -345,6 +346,8 @@ def _from_python_file(root: Path, relative: str, pattern: Any, origin: str) -> P
 
 def _from_attr(root: Path, attr: str, tool: dict[str, Any]) -> PackageVersion:
     """setuptools' ``attr: pkg.mod.NAME``, read with ast: the module is never imported."""
+    from .python_source import parse_module, string_assignment
+
     module, _, name = attr.rpartition(".")
     parts = module.split(".")
     package_dir = _table(_table(tool, "setuptools"), "package-dir")

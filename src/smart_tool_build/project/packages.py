@@ -84,6 +84,27 @@ def skills_possible(root: Path, options: Options, tool: Optional[Mapping[str, An
     )
 
 
+def import_path(root: Path, relative: str) -> Optional[str]:
+    """The import path of ``relative`` (a file below ``root``) when its folder, and each
+    folder up to the top-level package, is a regular package (has an ``__init__.py``):
+    ``src/acme/SMART_TOOL.md`` -> ``acme/SMART_TOOL.md``. None outside every package."""
+
+    def is_package(folder: str) -> bool:  # never raises: an unreadable folder is no package
+        return os.path.isfile(os.path.join(root, folder, "__init__.py"))
+
+    folder = posixpath.dirname(relative)
+    if not folder or not is_package(folder):
+        return None
+    top = folder
+    while True:
+        parent = posixpath.dirname(top)
+        if not parent or not is_package(parent):
+            break
+        top = parent
+    base = posixpath.dirname(top)
+    return relative[len(base) + 1 :] if base else relative
+
+
 def listing(path: str) -> list[os.DirEntry[str]]:
     try:
         with os.scandir(path) as iterator:

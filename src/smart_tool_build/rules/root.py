@@ -7,7 +7,6 @@ files and never writes anything.
 
 from __future__ import annotations
 
-import functools
 import os
 import posixpath
 from collections.abc import Mapping
@@ -20,9 +19,8 @@ from ..parsing import frontmatter, safe_yaml
 from ..project import config, distribution, walk
 from ..project.distribution import PackageDefinition, PackageVersion
 from ..project.names import DESCRIPTOR_NAME, MANIFEST_NAME, PYPROJECT
-from ..project.packages import skills_possible
-from ..project.python_source import import_path
-from . import descriptor, manifest, manifest_copies
+from ..project.packages import import_path, skills_possible
+from . import descriptor, manifest
 from .build_system import build_system_rules, plugin_named_rule
 from .cli_argv import cli_argv_rule
 from .install_docs import InstallDoc, check_install_docs
@@ -35,13 +33,7 @@ TYPE_CHECKING = False
 if TYPE_CHECKING:
     from ..project.skills import SkillSource
 
-__all__ = [
-    "RootJob",
-    "RootReport",
-    "check_many",
-    "check_root",
-    "discover_roots",
-]
+__all__ = ["RootReport", "check_root"]
 
 
 @dataclass
@@ -217,6 +209,8 @@ def _read_descriptor(
     report.descriptor = named = parsed.descriptor
     if named is None:
         if len(found.manifests) > 1:
+            from . import manifest_copies
+
             out += manifest_copies.duplicates(root, found.manifests[0], found.manifests[1:], prefix)
         return None
     return named, parsed.key_lines, found
@@ -255,6 +249,8 @@ def _locate_manifest(
     others = [m for m in found.manifests if m != relative and not _same_file(report.root / m, resolved)]
     if others and not os.path.lexists(resolved):  # never raises (a name too long, say)
         report.diagnostics.append(_moved(named.manifest, others, shown_descriptor, line))
+        from . import manifest_copies
+
         report.diagnostics += manifest_copies.duplicates(report.root, others[0], others[1:], prefix)
         return None
     excluded = [m for m in found.excluded if not _same_file(report.root / m, resolved)]
@@ -299,14 +295,17 @@ def _check_manifest(
     if result.manifest is not None:
         out += manifest.body_length_rule(result.body, shown_manifest, lambda: _file_text(resolved))
     out += cli_argv_rule(named, report.package, root, shown_descriptor, cli_argv_line)
-    own = _file_bytes(resolved) if located.others or located.excluded else None
+    if not located.others and not located.excluded:
+        return  # one manifest in the root: the copies' rule has nothing to say
+    from . import manifest_copies
+
     out += manifest_copies.duplicates(
         root,
         relative,
         located.others,
         prefix,
         excluded=located.excluded,
-        own=own,
+        own=_file_bytes(resolved),
         fields=result.frontmatter,
         distribution=report.package.name,
     )
@@ -365,63 +364,6 @@ def _same_file(one: Path, other: Path) -> bool:
         return os.path.samefile(one, other)
     except (OSError, ValueError):
         return False
-
-
-#: one root to check: its path, how to show it, and its scan when a survey already made it
-RootJob = tuple[Path, str, Optional[walk.Scan]]
-
-
-def discover_roots(top: Path, display: str) -> tuple[list[RootJob], list[Diagnostic]]:
-    """Every root at or below ``top`` (with its scan, from one walk), and a warning per
-    unreadable folder outside them.
-
-    ``display`` is ``top`` as the user named it; each root is shown under it.
-    """
-    found = walk.survey(top)
-    base = "" if display in (".", "./", "") else display.rstrip("/") + "/"
-    roots: list[RootJob] = []
-    for root, scan in found.roots:
-        relative = root.relative_to(top).as_posix()
-        roots.append((root, display if relative == "." else base + relative, scan))
-    # a SMART_TOOL.md outside every root is a tool without a descriptor: its distribution is
-    # checked as a root, which says so (descriptor-present), as checking it directly does
-    for home in sorted({home for home, _ in found.orphans} | set(found.skill_homes)):
-        roots.append((top / home if home else top, base + home if home else display, None))
-    roots.sort(key=lambda job: job[0])
-    unreadable = found.unreadable
-    problems = [
-        make(
-            "tree-readable",
-            base + folder if folder != "." else display,
-            None,
-            f"cannot read this folder: {reason}; a smart tool inside it is not checked",
-            "make it readable with chmod u+rx, or check the tools inside it one by one",
-        )
-        for folder, reason in unreadable
-    ]
-    return roots, problems
-
-
-#: (kept, ignored) findings
-Findings = tuple[list[Diagnostic], list[Diagnostic]]
-
-
-def _findings_of(job: RootJob, flags: Optional[Mapping[str, Any]] = None) -> list[Findings]:
-    report = check_root(job[0], display=job[1], scan=job[2], flags=flags)
-    return [(report.diagnostics, report.ignored)]
-
-
-def check_many(
-    roots: list[RootJob], *, jobs: Optional[int] = None, flags: Optional[Mapping[str, Any]] = None
-) -> Findings:
-    """Check many roots, on every core from :data:`~smart_tool_build.project.parallel.THRESHOLD`
-    roots up unless ``jobs`` says how many processes: every finding, and those set aside by
-    ``ignore`` apart. ``flags`` are the command line's options."""
-    from ..project import parallel
-
-    one = functools.partial(_findings_of, flags=dict(flags) if flags else None)
-    results = parallel.map_all(one, roots, jobs)
-    return [d for kept, _ in results for d in kept], [d for _, aside in results for d in aside]
 
 
 def _finish(report: RootReport) -> RootReport:

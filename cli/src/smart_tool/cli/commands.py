@@ -20,7 +20,7 @@ from .exits import EXIT_CLEAN, EXIT_FAILURE, EXIT_FINDINGS
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
-    from smart_tool_build.rules.root import RootJob
+    from smart_tool_build.rules.roots import RootJob
 
 
 def _error(text: str) -> None:
@@ -99,7 +99,7 @@ def run_codes(args: argparse.Namespace) -> int:
 def _roots(args: argparse.Namespace) -> Optional[tuple[list[RootJob], list[Diagnostic]]]:
     """The roots PATH ... names (every one below them with --recursive), and a warning per
     unreadable folder; None (said why) when a PATH is not a folder."""
-    from smart_tool_build.rules.root import discover_roots
+    from smart_tool_build.rules.roots import discover_roots
 
     roots: list[RootJob] = []
     problems: list[Diagnostic] = []
@@ -118,7 +118,7 @@ def _roots(args: argparse.Namespace) -> Optional[tuple[list[RootJob], list[Diagn
 
 
 def run_check(args: argparse.Namespace) -> int:
-    from smart_tool_build.rules.root import check_many
+    from smart_tool_build.rules.roots import check_many
 
     found = _roots(args)
     if found is None:
