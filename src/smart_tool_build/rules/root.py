@@ -21,7 +21,6 @@ from ..project.distribution import PackageDefinition, PackageVersion
 from ..project.names import DESCRIPTOR_NAME, MANIFEST_NAME, PYPROJECT
 from ..project.packages import import_path, skills_possible
 from . import descriptor, manifest
-from .build_system import build_system_rules, plugin_named_rule
 from .cli_argv import cli_argv_rule
 from .install_docs import InstallDoc, check_install_docs
 from .package_name import name_rule
@@ -97,7 +96,7 @@ def check_root(
     ``building``: a build runs the check (so it does check, whatever [build-system] says).
     """
     prefix = display.rstrip("/") + "/" if display and display != "." else ""
-    report = _read_package(root, prefix, hook, flags)
+    report = _read_package(root, prefix, hook, flags, building)
     has_skills = _check_skills(report, prefix, version, version_origin)
     # a survey's scan knows no exclude globs: with some, the root is scanned again with them
     found = scan if scan is not None and not report.options.exclude else None
@@ -124,7 +123,11 @@ class _Located(NamedTuple):
 
 
 def _read_package(
-    root: Path, prefix: str, hook: Optional[config.HookOptions], flags: Optional[Mapping[str, Any]]
+    root: Path,
+    prefix: str,
+    hook: Optional[config.HookOptions],
+    flags: Optional[Mapping[str, Any]],
+    building: bool,
 ) -> RootReport:
     """The report begun: the package definition, the options and the build system's rules,
     which every root has, a descriptor or not."""
@@ -133,7 +136,10 @@ def _read_package(
         package.tool, path=package.path or prefix + PYPROJECT, text=package.text, hook=hook, flags=flags
     )
     out += problems
-    if package.path is not None and package.path.endswith(PYPROJECT):
+    # a build that runs this check was opted in: whether a build would run it is `check`'s
+    if not building and package.path is not None and package.path.endswith(PYPROJECT):
+        from .build_system import build_system_rules
+
         out += build_system_rules(package.data, package.text, package.path)
     return RootReport(root, out, package, options)
 
@@ -193,6 +199,8 @@ def _read_descriptor(
     out += parsed.diagnostics
     package = report.package
     if not building and package.path is not None and package.path.endswith(PYPROJECT):
+        from .build_system import plugin_named_rule
+
         out += plugin_named_rule(package.data, package.text, package.path)
     found = scan or walk.scan_root(root, report.options.exclude)
     report.nested_roots = found.nested_roots
