@@ -100,12 +100,25 @@ def test_a_library_with_skills_imports_the_skill_modules(tmp_path: Path) -> None
 
 
 #: what a valid project's build never needs: the code table (only a project that names codes
-#: in ``ignore``, or a finding, reads it), the hints' suggestions, the lines `check` prints
+#: in ``ignore``, or a finding, reads it), a collection's rules (it is none), the build
+#: system's rules (a build that runs them was opted in), the recursive check's walk, the
+#: backends' table, a version pattern's search and the module parser (its version is static
+#: and its ``__version__`` plainly agrees), the hints' suggestions, the lines `check` prints
 #: for ``build-system-names-plugin``, the process pool of ``check --recursive``, and the rules
 #: of library skills (the example has none). The build path's value types are the standard
 #: library's dataclasses and NamedTuples, one idiom (CONTRIBUTING.md, "Import rules")
 NOT_ON_A_VALID_BUILD = (
     "smart_tool_build.diagnostics.codes",
+    "smart_tool_build.rules.collection",
+    "smart_tool_build.rules.build_system",
+    "smart_tool_build.rules.roots",
+    "smart_tool_build.project.survey",
+    "smart_tool_build.project.backends",
+    "smart_tool_build.project.patterns",
+    "smart_tool_build.project.python_source",
+    "smart_tool_build.project.skills",
+    "smart_tool_build.plan.skill_files",
+    "smart_tool_build.archives.skill_checks",
     "smart_tool_build.rules.skills",
     "smart_tool_build.rules.skillmeta",
     "smart_tool_build.rules.suggestions",
