@@ -145,13 +145,14 @@ def _read_package(
 
 
 def _package_version(package: PackageDefinition, version: Optional[str], origin: str) -> PackageVersion:
-    """The version the manifest must match: the backend's when it resolved one, else the project's."""
+    """The version the manifest must match, named where the project declares it (the same
+    line on every adapter), else as ``origin``, the backend's build, resolved it."""
+    declared = package.version
     if version is None:
-        return package.version
-    # the backend's version is often the normal form of what the project wrote
-    static = package.version.written
-    written = static if static is not None and same_version(static, version) else None
-    return PackageVersion(version, origin, written=written)
+        return declared
+    if declared.value is not None and same_version(declared.value, version):
+        return declared._replace(value=version)  # the backend's is often its normal form
+    return PackageVersion(version, origin)
 
 
 def _check_skills(report: RootReport, prefix: str, version: Optional[str], origin: str) -> bool:
