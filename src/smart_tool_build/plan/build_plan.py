@@ -13,7 +13,6 @@ collection when :func:`smart_tool_build.rules.collection.is_collection` says so,
 
 from __future__ import annotations
 
-import os
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Literal, Optional
@@ -125,10 +124,9 @@ class BuildPlan:
         manifest_bytes = descriptor_bytes = None
         manifest_source = None
         wheel_manifest: Optional[PlannedFile] = None
-        if self.layout is not None:
+        if self.layout is not None and self.tool is not None:
             manifest_source = self.layout.manifest_source
-            manifest_bytes = (self.root / manifest_source).read_bytes()
-            descriptor_bytes = (self.root / DESCRIPTOR_NAME).read_bytes()
+            manifest_bytes, descriptor_bytes = self.tool.manifest_bytes, self.tool.descriptor_bytes
             if kind == "wheel":
                 wheel_manifest = self.layout.wheel_manifest
         skills = None
@@ -187,11 +185,10 @@ def plan_build(
         # a manifest whose only errors are ignored is still the tool's: its files are planned
         # and its archives checked as a smart tool's
         relative = tool.manifest_relative
-        if relative is not None and not plan.failed() and os.path.isfile(root / relative):
+        if relative is not None and not plan.failed() and tool.manifest_bytes is not None:
             projection = None
             if tool.manifest is not None:
-                manifest_bytes = (root / relative).read_bytes()
-                projection = projection_bytes(tool.manifest, manifest_bytes)
+                projection = projection_bytes(tool.manifest, tool.manifest_bytes)
             plan.layout = plan_layout(relative, tool.manifest_place, tool.documents, projection)
             name = tool.manifest.name if tool.manifest is not None else tool.package.name
             plan.notes.append(f"{relative} checked ({name} {version})")

@@ -47,6 +47,9 @@ class RootReport:
     manifest: Optional[manifest.Manifest] = None
     #: the manifest's frontmatter as read, valid or not (None: not read)
     frontmatter: Any = None
+    #: the manifest's and the descriptor's bytes as checked (each file is read once a build)
+    manifest_bytes: Optional[bytes] = None
+    descriptor_bytes: Optional[bytes] = None
     #: the manifest's path relative to the root (POSIX), when the descriptor names one
     manifest_relative: Optional[str] = None
     #: the manifest's import path in a wheel (``acme/SMART_TOOL.md``), or None outside every
@@ -198,6 +201,7 @@ def _read_descriptor(
         return None
     parsed = descriptor.parse_file(path, prefix + DESCRIPTOR_NAME)
     out += parsed.diagnostics
+    report.descriptor_bytes = parsed.data
     package = report.package
     if not building and package.path is not None and package.path.endswith(PYPROJECT):
         from .build_system import plugin_named_rule
@@ -286,6 +290,7 @@ def _check_manifest(
         d._replace(anchor=shown_descriptor) if d.code == "manifest-present" else d for d in result.diagnostics
     ]
     report.manifest, report.frontmatter = result.manifest, result.frontmatter
+    report.manifest_bytes = result.data
     # the rules that need other files run on whatever fields are readable, so one bad
     # field does not hide a drifted version: every problem is reported at once
     fm = result.frontmatter if isinstance(result.frontmatter, safe_yaml.LineDict) else None
