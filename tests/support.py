@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import contextlib
 import os
+import re
 import shutil
 import signal
 import subprocess
@@ -28,6 +29,18 @@ CLI_SRC = REPO / "cli" / "src"
 FIXTURES = REPO / "fixtures"
 ROOTS = FIXTURES / "roots"
 CORPUS = Path(__file__).resolve().parents[2] / "shared" / "corpus"
+
+
+def documented_ref() -> str:
+    """The git reference the documentation names for this project: the tag ``v<version>``
+    once the changelog's entry for the version is a release, the branch ``main`` while it
+    says "unreleased" (the release makes the tag; before it no clone carries one)."""
+    from smart_tool_build import __version__
+
+    changelog = (REPO / "CHANGELOG.md").read_text(encoding="utf-8")
+    heading = re.search(rf"^## v?{re.escape(__version__)}\b(.*)$", changelog, re.M)
+    return "main" if heading is None or "unreleased" in heading[1].lower() else f"v{__version__}"
+
 
 #: the uid a root test process switches to, to see what an ordinary user sees
 NOBODY = 65534
