@@ -25,15 +25,15 @@ from smart_tool_build.diagnostics.diagnostic import Severity
 from smart_tool_build.project.distribution import PackageVersion
 from smart_tool_build.project.skills import SkillSource
 from smart_tool_build.rules.skills import check_skills
-from support import ROOTS
+from support import ROOTS, judge
 
 
 def skills_ref() -> Any:
-    return pytest.importorskip("skills_ref.validator", reason="skills-ref needs Python 3.11")
+    return judge("skills_ref.validator")
 
 
 def skillmeta() -> Any:
-    return pytest.importorskip("skillmeta.validator", reason="skillmeta needs Python 3.10")
+    return judge("skillmeta.validator")
 
 
 NAME_CHARACTERS = "abcz019-_AZ"
