@@ -29,7 +29,7 @@ from pathlib import Path
 from typing import NamedTuple
 
 import pytest
-from buildkit import FIXTURES, HATCHLING, SETUPTOOLS, WRAPPED, Build, Builder
+from buildkit import EXAMPLES, FIXTURES, HATCHLING, SETUPTOOLS, WRAPPED, Build, Builder
 from smartkit import cli_env, smart_tool
 
 from support import interruptible, judge
@@ -322,3 +322,15 @@ def test_an_interrupt_while_skills_are_placed_leaves_nothing(builder: Builder) -
     assert output.splitlines()[-1] == f"smart-tool: interrupted: no wheel written to {out}", output
     assert "Traceback" not in output, output
     assert list(out.rglob("*")) == []
+
+
+def test_the_example_library_ships_its_skill(builder: Builder) -> None:
+    """examples/setuptools-library, the library to copy: built as it is (plain setuptools
+    with smart-tool-build in requires), its skill lands where library-skills finds it, and
+    ``inspect`` passes both archives."""
+    build = builder.build(builder.copy(EXAMPLES / "setuptools-library", "skills-example"))
+    assert build.ok, build.output
+    found = scan(builder, artifact(build, ".whl"), "example")
+    assert found == Found([("acme-gears", "acme-gears", "acme_gears/.agents/skills/acme-gears")], [])
+    done = smart_tool("inspect", artifact(build, ".whl"), artifact(build, ".tar.gz"))
+    assert done.returncode == 0, done.stdout + done.stderr
