@@ -219,7 +219,7 @@ def plan_build(
         if editable and report.package_dir is not None and not report.embedded:
             package = report.package_dir.rsplit("/", 1)[-1]
             plan.notes.append(EMBEDDED_NOTE.format(package_dir=report.package_dir, package=package))
-    _plan_skills(plan, tool)
+    _plan_skills(plan, tool, editable)
     return plan
 
 
@@ -227,12 +227,12 @@ def plan_build(
 _NAMED = 10
 
 
-def _plan_skills(plan: BuildPlan, tool: RootReport) -> None:
+def _plan_skills(plan: BuildPlan, tool: RootReport, editable: bool = False) -> None:
     """Plan the files of the library skills the root check found (and judged); the modules
     that place and verify them are imported only for a project that has some."""
     if not tool.skills:
         return
-    from .skill_files import plan_skills
+    from .skill_files import editable_note, plan_skills
 
     plan.skills = plan_skills(plan.root, tool.skills)
     names = ", ".join(s.name for s in plan.skills[:_NAMED])
@@ -240,3 +240,6 @@ def _plan_skills(plan: BuildPlan, tool: RootReport) -> None:
         names += f" and {len(plan.skills) - _NAMED} more"
     count = sum(len(s.files) for s in plan.skills)
     plan.notes.append(f"{len(plan.skills)} library skill(s) planned ({count} files): {names}")
+    note = editable_note(plan.skills) if editable else None
+    if note is not None:
+        plan.notes.append(note)

@@ -101,6 +101,10 @@ def check_root(
     prefix = display.rstrip("/") + "/" if display and display != "." else ""
     report = _read_package(root, prefix, hook, flags, building)
     has_skills = _check_skills(report, prefix, version, version_origin)
+    if report.skills and not building:  # `check`'s rule: a build that runs it ships the skills
+        from .skill_shipping import skills_left_out
+
+        report.diagnostics += skills_left_out(root, report.package, report.skills)
     # a survey's scan knows no exclude globs: with some, the root is scanned again with them
     found = scan if scan is not None and not report.options.exclude else None
     described = _read_descriptor(report, prefix, found, building, has_skills)
