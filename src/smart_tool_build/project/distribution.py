@@ -14,7 +14,7 @@ import re
 from collections.abc import Mapping
 from pathlib import Path
 from types import MappingProxyType
-from typing import Any, Literal, NamedTuple, Optional
+from typing import Any, NamedTuple, Optional
 
 from ..diagnostics.diagnostic import Diagnostic, make
 from ..parsing.lines import json_key_lines, toml_key_line
@@ -22,28 +22,13 @@ from .files import Unparsable, loads_json, loads_toml
 from .files import read_text as read_project_text
 from .names import PACKAGE_JSON, PYPROJECT
 from .optin import collection_table
+from .package_version import PackageVersion as PackageVersion
+from .package_version import core_metadata as core_metadata
 
 TYPE_CHECKING = False
 
 
 _EMPTY: Mapping[str, Any] = MappingProxyType({})
-
-
-class PackageVersion(NamedTuple):
-    """A package version and where it came from, or why it could not be known."""
-
-    value: Optional[str]
-    origin: str
-    path: Optional[str] = None
-    line: Optional[int] = None
-    unresolved: Optional[str] = None
-    #: the version's configuration itself is broken (a bad pattern): an error, not a gap
-    invalid: bool = False
-    #: the text as the package definition (or the file it names) writes it, when known; a
-    #: build backend's resolved version is often only its normal form
-    written: Optional[str] = None
-    #: how its ecosystem spells versions: "pep440" (Python) or "semver" (package.json)
-    scheme: Literal["pep440", "semver"] = "pep440"
 
 
 class PackageDefinition(NamedTuple):
@@ -56,30 +41,6 @@ class PackageDefinition(NamedTuple):
     tool: Mapping[str, Any] = _EMPTY
     text: Optional[str] = None
     data: Mapping[str, Any] = _EMPTY
-
-
-def core_metadata(data: bytes) -> dict[str, str]:
-    """The first value of each header of a METADATA / PKG-INFO file (RFC 822 style).
-
-    Only the header block is read (up to the first blank line); continuation lines are
-    joined. Enough for Name and Version, without the cost of importing :mod:`email`.
-    """
-    headers: dict[str, str] = {}
-    last = None
-    for raw in data.decode("utf-8", errors="replace").splitlines():
-        if not raw.strip():
-            break
-        if raw[:1] in (" ", "\t") and last is not None:
-            headers[last] += " " + raw.strip()
-            continue
-        name, colon, value = raw.partition(":")
-        if not colon:
-            continue
-        last = name.strip()
-        headers.setdefault(last, value.strip())
-        if headers[last] != value.strip():
-            last = None  # a repeated header: keep the first, ignore the rest's continuations
-    return headers
 
 
 def console_scripts(package: PackageDefinition) -> dict[str, str]:

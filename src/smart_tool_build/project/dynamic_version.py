@@ -11,9 +11,9 @@ from pathlib import Path
 from typing import Any
 
 from ..parsing.lines import toml_key_line
-from .distribution import PackageVersion, core_metadata
 from .files import Unparsable
 from .files import read_text as read_project_text
+from .package_version import PackageVersion, core_metadata
 from .paths import RefusedFile, read_inside
 
 _VERSION_ASSIGN = re.compile(

@@ -26,7 +26,8 @@ from .install_docs import InstallDoc, check_install_docs
 from .package_name import name_rule
 from .placeholders import placeholder_rule
 from .version_attr import version_attr_rule
-from .versions import compare_versions, same_version
+from .version_rule import compare_versions
+from .versions import same_version
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:

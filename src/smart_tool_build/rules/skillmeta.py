@@ -21,7 +21,7 @@ from ..parsing.lines import json_key_lines
 from ..project.distribution import PackageVersion
 from ..project.paths import escapes
 from ..project.skills import SKILL_FILE, SkillSource
-from .versions import compare_versions
+from .version_rule import compare_versions
 
 MANIFEST_KEY = "skillmeta.manifest"
 #: the manifestSchema values skillmeta 0.3 knows, by schema version

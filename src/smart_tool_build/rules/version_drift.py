@@ -1,4 +1,4 @@
-"""The words of version drift: what :func:`smart_tool_build.rules.versions.compare_versions`
+"""The words of version drift: what :func:`smart_tool_build.rules.version_rule.compare_versions`
 says when the manifest's version is not the package's. Only a build with a finding loads it."""
 
 from __future__ import annotations
@@ -25,7 +25,7 @@ def drift(
     line: Optional[int],
     dev_versions: str = "error",
 ) -> list[Diagnostic]:
-    """The findings of :func:`~smart_tool_build.rules.versions.compare_versions` when the two differ."""
+    """The findings of :func:`~smart_tool_build.rules.version_rule.compare_versions` when the two differ."""
     scheme: Scheme = package_version.scheme
     ours = _normal(manifest_version, scheme)
     if ours is None:

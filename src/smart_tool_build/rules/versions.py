@@ -15,7 +15,6 @@ TYPE_CHECKING = False
 if TYPE_CHECKING:
     from typing import Literal, Optional
 
-    from ..diagnostics.diagnostic import Diagnostic
     from ..project.distribution import PackageVersion
 
     #: how an ecosystem spells versions: PEP 440 (pyproject.toml) or semver (package.json)
@@ -81,26 +80,6 @@ def valid_anywhere(text: str) -> bool:
 
 def _normal(text: str, scheme: Scheme) -> Optional[str]:
     return pep440_normal(text) if scheme == "pep440" else semver_clean(text)
-
-
-def compare_versions(
-    manifest_version: str,
-    package_version: PackageVersion,
-    *,
-    path: str,
-    line: Optional[int],
-    dev_versions: str = "error",
-) -> list[Diagnostic]:
-    """The drift rule: the manifest's version is the package's, as text (see the module).
-    The words of a finding load only when there is one."""
-    scheme: Scheme = package_version.scheme
-    value = package_version.value
-    known = value is not None and _normal(manifest_version, scheme) and _normal(value, scheme)
-    if known and same_text(manifest_version, package_version):
-        return []
-    from .version_drift import drift
-
-    return drift(manifest_version, package_version, path=path, line=line, dev_versions=dev_versions)
 
 
 def same_text(version: str, package_version: PackageVersion) -> bool:
