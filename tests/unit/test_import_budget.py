@@ -34,7 +34,7 @@ CASES = [
         "wrapper over flit_core",
         FIXTURES / "wrapper" / "flit-core",
         "smart_tool_build.backend",
-        7_340,
+        7_350,
     ),
     ("library with skills", FIXTURES / "skills" / "library", "hatchling.build", 7_650),
 ]
