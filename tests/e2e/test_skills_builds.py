@@ -323,3 +323,33 @@ def test_an_interrupt_while_skills_are_placed_leaves_nothing(builder: Builder) -
     assert output.splitlines()[-1] == f"smart-tool: interrupted: no wheel written to {out}", output
     assert "Traceback" not in output, output
     assert list(out.rglob("*")) == []
+
+
+LOGFIRE_SDK = FIXTURES / "skills" / "logfire-sdk"
+
+
+def test_logfire_sdk_a_skill_shipped_twice_fails_the_build_naming_both_paths(builder: Builder) -> None:
+    """logfire-sdk's layout: the wheel target force-includes its package at a second path, so
+    every skill ships twice and library-skills' installer skips each name as colliding. The
+    build fails on the finished wheel, naming both folders; ``inspect`` of the plain wheel
+    (no hook) says the same."""
+    root = builder.copy(LOGFIRE_SDK, "skills-logfire-sdk")
+    build = builder.build(root, targets=("wheel",))
+    assert not build.ok and "Traceback" not in build.output, build.output
+    assert build.artifacts == []
+    first, second = "_sdk_lib/sdk_lib/.agents/skills/sdk-lib-traces", "sdk_lib/.agents/skills/sdk-lib-traces"
+    line = (
+        f"sdk_lib-1.2.0-py3-none-any.whl/{second}/SKILL.md: skill-unique: the wheel carries skill "
+        f"'sdk-lib-traces' twice, at {first}/ and {second}/"
+    )
+    assert line in build.output, build.output
+    pyproject = root / "pyproject.toml"
+    pyproject.write_text(pyproject.read_text().replace("[tool.hatch.build.hooks.smart-tool]\n", ""))
+    plain = builder.build(root, targets=("wheel",))
+    assert plain.ok, plain.output
+    [wheel] = plain.artifacts
+    done = smart_tool("inspect", wheel)
+    assert done.returncode == 1, done.stdout + done.stderr
+    assert f"{wheel.name}/{second}/SKILL.md: skill-unique: " in done.stdout, done.stdout
+    found = scan(builder, wheel, "logfire-sdk")
+    assert [name for name, _, _ in found.skills] == ["sdk-lib-traces", "sdk-lib-traces"]

@@ -139,14 +139,15 @@ def _library_skills(
     """Check the wheel's library skills (a build's, else every one it carries); True when
     the wheel is a library's that carries skills and no smart tool (``inspect``: no
     smart-tool.json, no SMART_TOOL.md), whose smart-tool rules do not apply."""
-    if source is not None:
-        if source.skills:
-            from .skill_checks import check_wheel_skills
-
-            out.extend(check_wheel_skills(archive, shown, dist_info, source.skills))
-        return False
-    if not any(n.endswith("/SKILL.md") for n in archive.files):
+    if not (source is not None and source.skills) and not any(n.endswith("/SKILL.md") for n in archive.files):
         return False  # the common case, without importing the skill rules
+    if source is not None:
+        # a build's skills, and every other skill its backend put in the wheel (judged, and
+        # no name twice: library-skills reads the finished wheel, not the source)
+        from .skill_checks import check_wheel_skills
+
+        out.extend(check_wheel_skills(archive, shown, dist_info, source.skills or ()))
+        return False
     from .skill_checks import carries_skills, check_wheel_skills
 
     if not carries_skills(archive):

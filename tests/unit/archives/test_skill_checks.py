@@ -209,3 +209,32 @@ def test_inspect_judges_a_skill_md_the_wheel_carries(tmp_path: Path) -> None:
     assert findings(binary) == [("skill-frontmatter-parses", f"w.whl/{SKILL}/SKILL.md")]
     # a build's own skills were judged in its source tree: the archive check does not repeat it
     assert findings(wheel, facts(skill_md=bad)) == []
+
+
+def test_a_skill_the_wheel_carries_twice_fails_naming_both_paths(tmp_path: Path) -> None:
+    """logfire-sdk's wheel: a force-include copies the package, skills and all, to a second
+    path. library-skills' RECORD rule finds both and its installer skips the name, so the
+    build (which planned the first) and ``inspect`` fail on it, naming both folders."""
+    copy = "_sdk/lib/.agents/skills/lib-use"
+    changes: dict[str, bytes | None] = {f"{copy}/SKILL.md": SKILL_MD, f"{copy}/references/x.md": REFERENCE}
+    members = library_wheel(changes)
+    members[f"{LIB_INFO}/RECORD"] = record_of(members, f"{LIB_INFO}/RECORD")
+    wheel = write_wheel(tmp_path / "lib-1.0.0-py3-none-any.whl", members)
+    expected = [("skill-unique", f"w.whl/{SKILL}/SKILL.md")]
+    assert findings(wheel, facts()) == expected
+    assert findings(wheel) == expected
+    report = verify(wheel, display="w.whl")
+    assert f"at {copy}/ and {SKILL}/" in report.diagnostics[0].message
+
+
+def test_a_build_judges_a_skill_its_backend_put_in_besides_its_own(tmp_path: Path) -> None:
+    """A skill the backend's own settings place in the wheel (not one the build planned) is
+    one the user gets: judged as ``inspect`` judges it."""
+    bad = SKILL_MD.replace(b"name: lib-use", b"name: other").replace(b"lib-use", b"other")
+    changes: dict[str, bytes | None] = {
+        "lib/.agents/skills/other/SKILL.md": bad.replace(b"name: other", b"name: Other")
+    }
+    members = library_wheel(changes)
+    members[f"{LIB_INFO}/RECORD"] = record_of(members, f"{LIB_INFO}/RECORD")
+    wheel = write_wheel(tmp_path / "lib-1.0.0-py3-none-any.whl", members)
+    assert findings(wheel, facts()) == [("skill-name-format", "w.whl/lib/.agents/skills/other/SKILL.md")]

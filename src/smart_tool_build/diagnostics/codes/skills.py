@@ -105,7 +105,9 @@ CODES: tuple[Code, ...] = (
         "skill-unique",
         ERROR,
         "Two skills of one distribution share a name, or would land on the same path in the "
-        "wheel: one would overwrite the other.",
+        "wheel: one would overwrite the other. The finished wheel is judged as library-skills "
+        "reads it: a name carried at two paths (a force-include that copies a package with its "
+        "skills) is one its installer skips as colliding.",
         "Rename one of them (prefixing a skill with the library's name avoids clashes).",
     ),
     Code(
