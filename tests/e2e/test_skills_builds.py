@@ -331,17 +331,14 @@ LOGFIRE_SDK = FIXTURES / "skills" / "logfire-sdk"
 def test_logfire_sdk_a_skill_shipped_twice_fails_the_build_naming_both_paths(builder: Builder) -> None:
     """logfire-sdk's layout: the wheel target force-includes its package at a second path, so
     every skill ships twice and library-skills' installer skips each name as colliding. The
-    build fails on the finished wheel, naming both folders; ``inspect`` of the plain wheel
-    (no hook) says the same."""
+    build fails before it writes a wheel, naming both places the backend's configuration
+    gives the skill; ``inspect`` of the plain wheel (no hook) names both paths it carries."""
     root = builder.copy(LOGFIRE_SDK, "skills-logfire-sdk")
     build = builder.build(root, targets=("wheel",))
     assert not build.ok and "Traceback" not in build.output, build.output
     assert build.artifacts == []
     first, second = "_sdk_lib/sdk_lib/.agents/skills/sdk-lib-traces", "sdk_lib/.agents/skills/sdk-lib-traces"
-    line = (
-        f"sdk_lib-1.2.0-py3-none-any.whl/{second}/SKILL.md: skill-unique: the wheel carries skill "
-        f"'sdk-lib-traces' twice, at {first}/ and {second}/"
-    )
+    line = f"{second}: skill-unique: ships twice in the wheel, at {second}/ and {first}/ "
     assert line in build.output, build.output
     pyproject = root / "pyproject.toml"
     pyproject.write_text(pyproject.read_text().replace("[tool.hatch.build.hooks.smart-tool]\n", ""))
@@ -353,3 +350,48 @@ def test_logfire_sdk_a_skill_shipped_twice_fails_the_build_naming_both_paths(bui
     assert f"{wheel.name}/{second}/SKILL.md: skill-unique: " in done.stdout, done.stdout
     found = scan(builder, wheel, "logfire-sdk")
     assert [name for name, _, _ in found.skills] == ["sdk-lib-traces", "sdk-lib-traces"]
+
+
+ADO_CORE = FIXTURES / "skills" / "ado-core"
+ADO_SKILLS = ("ado-core", "ado-experiments", "ado-operators")
+
+
+@pytest.mark.parametrize("option", ["", '\n[tool.smart-tool]\nskills = [".agents/skills"]\n'])
+def test_ado_core_root_skills_its_force_include_places_build_and_are_found(
+    builder: Builder, option: str
+) -> None:
+    """ado-core's layout: skills in a root .agents/skills that its own force-include maps into
+    the package. Found with the hook table alone (or named by the option too), the plugin adds
+    nothing hatchling places itself (no second member), sibling links and a boolean metadata
+    value pass, a link to a file that does not ship is a warning naming it, and the sdist's
+    in-tree symlink is valid. library-skills finds every skill in the wheel."""
+    root = builder.copy(ADO_CORE, "skills-ado-core-option" if option else "skills-ado-core")
+    (root / "CLAUDE.md").symlink_to("README.md")
+    if option:
+        pyproject = root / "pyproject.toml"
+        pyproject.write_text(pyproject.read_text() + option)
+    build = builder.build(root)
+    assert build.ok and "Traceback" not in build.output, build.output
+    assert "A second file is being added" not in build.output
+    experiments = ".agents/skills/ado-experiments/SKILL.md"
+    warnings = [line for line in build.output.splitlines() if " (warning): " in line]
+    assert sorted(set(warnings)) == [
+        f"smart-tool: {experiments}:11: skill-link-resolves (warning): the link '../../../docs/guide.md' "
+        "climbs out of the skill's folder to docs/guide.md, which is no file of a skill the wheel ships: "
+        "the link is broken where the skill is installed (move the file into the skill's folder, or link "
+        "a sibling skill that ships)",
+        f"smart-tool: {experiments}:5: skill-field-shapes (warning): metadata 'internal': True is not a "
+        "string value under a string key; the specification asks for strings, its readers take it "
+        '(quote it: internal: "True")',
+    ], build.output
+    with tarfile.open(artifact(build, ".tar.gz")) as sdist:
+        link = sdist.getmember("ado_lib-0.9.0/CLAUDE.md")
+        assert link.issym() and link.linkname == "README.md"
+    wheel = artifact(build, ".whl")
+    with zipfile.ZipFile(wheel) as handle:
+        names = [info.filename for info in handle.infolist()]
+    assert len(names) == len(set(names))
+    found = scan(builder, wheel, root.name)
+    assert found == Found([(name, "ado-lib", f"ado/.agents/skills/{name}") for name in ADO_SKILLS], [])
+    done = smart_tool("inspect", wheel, artifact(build, ".tar.gz"))
+    assert done.returncode == 0, done.stdout + done.stderr

@@ -5,6 +5,8 @@
   from the sdist finds them where the source tree has them.
 - wheel: each at its place in the package, ``<package>/.agents/skills/<name>/``, where
   library-skills' RECORD rule finds it.
+- a skill the backend's own configuration places in the wheel (hatchling's
+  ``force-include``): nothing added there; the verifier checks it arrived whole.
 - editable wheel: nothing: library-skills follows the install's ``direct_url.json`` to the
   source tree and finds the skills there.
 
@@ -43,6 +45,8 @@ class PlannedSkill(NamedTuple):
     sdist_path: str
     #: every file of the folder, relative to it (POSIX), sorted
     files: tuple[str, ...]
+    #: the backend's own configuration puts it in the wheel: nothing is added there
+    placed: bool = False
 
 
 def plan_skills(root: Path, skills: Sequence[SkillSource]) -> tuple[PlannedSkill, ...]:
@@ -58,7 +62,9 @@ def plan_skills(root: Path, skills: Sequence[SkillSource]) -> tuple[PlannedSkill
             continue
         files = files_of(root, skill)[0]
         kept = tuple(f for f in files if not SKIPPED.intersection(f.split("/")[:-1]))
-        planned.append(PlannedSkill(skill.name, skill.source, skill.wheel_path, skill.sdist_path, kept))
+        planned.append(
+            PlannedSkill(skill.name, skill.source, skill.wheel_path, skill.sdist_path, kept, skill.placed)
+        )
     return tuple(planned)
 
 
@@ -67,7 +73,9 @@ def skill_files(skills: tuple[PlannedSkill, ...], kind: ArtifactKind) -> tuple[P
     if kind == "editable":
         return ()
     out = []
-    for skill in skills:
+    for skill in _once(skills, kind):
+        if skill.placed and kind == "wheel":
+            continue  # the backend places it; a second copy would be a second member
         place = skill.sdist_path if kind == "sdist" else skill.wheel_path
         out += [PlannedFile(f"{skill.source}/{f}", f"{place}/{f}") for f in skill.files]
     return tuple(out)
@@ -82,7 +90,7 @@ def skill_facts(
     from ..archives.skill_checks import SKILL_FILE, SkillFacts
 
     facts = []
-    for skill in skills:
+    for skill in _once(skills, kind):
         skill_md = None
         if SKILL_FILE in skill.files:
             try:
@@ -92,3 +100,16 @@ def skill_facts(
         place = skill.sdist_path if kind == "sdist" else skill.wheel_path
         facts.append(SkillFacts(skill.name, place, skill.files, skill_md))
     return tuple(facts)
+
+
+def _once(skills: tuple[PlannedSkill, ...], kind: ArtifactKind) -> list[PlannedSkill]:
+    """``skills`` with each place in the ``kind`` artifact once (a skill the backend also
+    copies elsewhere in the wheel is one folder of the sdist)."""
+    seen: set[str] = set()
+    out = []
+    for skill in skills:
+        place = skill.sdist_path if kind == "sdist" else skill.wheel_path
+        if place not in seen:
+            seen.add(place)
+            out.append(skill)
+    return out

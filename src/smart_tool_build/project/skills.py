@@ -61,6 +61,9 @@ class SkillSource(NamedTuple):
     wheel_path: Optional[str]
     #: the folder inside the sdist (below its top folder): the source path
     sdist_path: str
+    #: the backend's own configuration (hatchling's ``force-include``) puts the folder at
+    #: ``wheel_path``: the plugin adds nothing there, and checks the wheel has it
+    placed: bool = False
 
 
 def package_folders(root: Path, tool: Optional[Mapping[str, Any]] = None) -> list[str]:
@@ -95,6 +98,11 @@ def _declared(tool: Mapping[str, Any]) -> list[str] | str | None:
     hatch = _table(tool, "hatch", "build", "targets", "wheel").get("packages")
     if isinstance(hatch, list) and hatch and all(isinstance(p, str) for p in hatch):
         return [posixpath.normpath(p) for p in hatch if relative_path_problem(p) is None]
+    package_dir = _table(tool, "setuptools", "package-dir")
+    if package_dir and "" not in package_dir:
+        from .skill_places import package_dir_folders
+
+        return sorted(package_dir_folders(tool))
     for base in (
         _table(tool, "setuptools", "package-dir").get(""),
         _table(tool, "uv", "build-backend").get("module-root"),
@@ -103,6 +111,16 @@ def _declared(tool: Mapping[str, Any]) -> list[str] | str | None:
             normal = posixpath.normpath(base)
             return "" if normal == "." else normal
     return None
+
+
+def _forced(root: Path, tool: Mapping[str, Any]) -> list[tuple[str, str]]:
+    """:func:`.skill_places.forced`, read only where hatchling's tables force-include anything."""
+    hatch = _table(tool, "hatch", "build")
+    if not hatch.get("force-include") and not _table(hatch, "targets", "wheel").get("force-include"):
+        return []
+    from .skill_places import forced
+
+    return forced(root, tool)
 
 
 def _table(tool: Mapping[str, Any], *keys: str) -> Mapping[str, Any]:
@@ -133,22 +151,37 @@ def find_skills(
     folders = list(package_folders(root, tool) if packages is None else packages)
     skills: list[SkillSource] = []
     out: list[Diagnostic] = []
+    scanned: set[str] = set()
     for folder in folders:
-        package = posixpath.basename(folder)
+        if not os.path.lexists(os.path.join(root, folder, SKILLS_FOLDER)):
+            continue  # nearly every package: no skills, nothing more to read
+        from .skill_places import wheel_package
+
+        package = wheel_package(folder, tool or {})
         found, problems = _skills_in(root, f"{folder}/{SKILLS_FOLDER}", f"{package}/{SKILLS_FOLDER}", prefix)
         skills += found
         out += problems
+        scanned.add(f"{folder}/{SKILLS_FOLDER}")
+    # where the backend's own configuration places skills: the wheel has them there, the
+    # plugin adds nothing (a folder scanned above is the same skills at a second place)
+    for forced, place in _forced(root, tool or {}):
+        found, problems = _skills_in(root, forced, place, prefix)
+        skills += [skill._replace(placed=True) for skill in found]
+        out += [] if forced in scanned else problems
+        scanned.add(forced)
     if options.skills:
         where = (prefix + PYPROJECT, key_line(text, _TABLE, "skills"))
-        target, problems = _target_package(folders, options.skills_package, where)
+        from .skill_places import target_package
+
+        target, problems = target_package(folders, options.skills_package, where)
         out += problems
         for named in options.skills:
             source = _source_folder(root, named, where)
             if isinstance(source, Diagnostic):
                 out.append(source)
                 continue
-            if source in {f"{folder}/{SKILLS_FOLDER}" for folder in folders}:
-                continue  # a package's own skills folder, named again: found above
+            if source in scanned:
+                continue  # a package's own skills folder, or one the backend places: found above
             found, problems = _skills_in(root, source, target and f"{target}/{SKILLS_FOLDER}", prefix)
             skills += found
             out += problems
@@ -226,8 +259,12 @@ def _skills_in(
     except (OSError, ValueError):
         return [], []  # no such folder: no skills here (a named one is checked before)
     shown_folder = prefix + folder
-    if stat.S_ISLNK(info.st_mode) and not _within(os.path.realpath(root), path):
-        return [], [_outside(shown_folder, "the skills folder")]
+    # the folder, or any folder on the way to it (a symlinked ``<package>/.agents``)
+    if not _within(os.path.realpath(root), path):
+        what = (
+            "the skills folder" if stat.S_ISLNK(info.st_mode) else "a folder on the way to the skills folder"
+        )
+        return [], [_outside(shown_folder, what)]
     if _kind(path) != "folder":
         message = "is not a folder; skills go in its subfolders"
         hint = "make it a folder that holds one subfolder per skill"
@@ -283,44 +320,6 @@ def _anchor(folder: str, shown: str, prefix: str) -> str:
     folder's first file, else the package definition."""
     names = sorted(e.name for e in _listing(folder) if _entry_kind(e) == "file" and not _name_problem(e.name))
     return f"{shown}/{names[0]}" if names else prefix + PYPROJECT
-
-
-def _target_package(
-    folders: list[str], chosen: Optional[str], where: tuple[str, Optional[int]]
-) -> tuple[Optional[str], list[Diagnostic]]:
-    """The import package the option's skills go into, or None with the line saying why."""
-    where_path, line = where
-    names = [posixpath.basename(folder) for folder in folders]
-    if chosen is not None:
-        if chosen in names:
-            return chosen, []
-        known = ", ".join(names) or "none"
-        message = (
-            f"[tool.smart-tool] skills-package names {chosen!r}, not a top-level import "
-            f"package of the project; the project's are: {known}"
-        )
-        hint = (
-            f'name one of them: skills-package = "{names[0]}"'
-            if names
-            else "add the import package at the root or under src/, or name another"
-        )
-        return None, [make("skills-package-known", where_path, line, message, hint)]
-    if len(names) == 1:
-        return names[0], []
-    if not names:
-        message = (
-            "[tool.smart-tool] skills needs a package to put the skills in, and the project "
-            "has no import package at the root or under src/"
-        )
-        hint = "add an import package, a folder with __init__.py, at the root or under src/"
-        return None, [make("skills-package-known", where_path, line, message, hint)]
-    message = (
-        f"[tool.smart-tool] skills: the project has several top-level packages: "
-        f"{', '.join(names)}; which one carries the skills?"
-    )
-    return None, [
-        make("skills-package-known", where_path, line, message, f'add skills-package = "{names[0]}"')
-    ]
 
 
 def _source_folder(root: Path, named: str, where: tuple[str, Optional[int]]) -> str | Diagnostic:

@@ -252,3 +252,102 @@ def test_a_packages_own_skills_folder_named_again_is_found_once(tmp_path: Path) 
     skill(package(tmp_path, "src/acme") / ".agents/skills", "one")
     skills, problems = find_skills(tmp_path, Options(skills=("src/acme/.agents/skills",)))
     assert [s.source for s in skills] == ["src/acme/.agents/skills/one"] and problems == []
+
+
+FORCED = {"hatch": {"build": {"targets": {"wheel": {"packages": ["ado"], "force-include": {}}}}}}
+
+
+@pytest.mark.parametrize(
+    ("source", "target"),
+    [
+        (".agents/skills", "ado/.agents/skills"),  # ado-core's own
+        (".agents", "ado/.agents"),
+        ("", "ado"),  # a folder holding .agents/skills
+    ],
+)
+def test_skills_the_backends_force_include_places(tmp_path: Path, source: str, target: str) -> None:
+    """ado-core: root .agents/skills force-included into the package. Found with the hook
+    table alone, at the place the backend puts them, marked as placed (the plugin adds nothing)."""
+    package(tmp_path, "ado")
+    skill(tmp_path / ".agents/skills", "ado-core")
+    tool = {
+        "hatch": {
+            "build": {"targets": {"wheel": {"packages": ["ado"], "force-include": {source or ".": target}}}}
+        }
+    }
+    skills, problems = find_skills(tmp_path, Options(), tool=tool)
+    assert problems == []
+    assert skills == [
+        SkillSource(
+            "ado-core",
+            ".agents/skills/ado-core",
+            "ado/.agents/skills/ado-core",
+            ".agents/skills/ado-core",
+            True,
+        )
+    ]
+    # named again by the option: found once, where the backend places it
+    again, problems = find_skills(tmp_path, Options(skills=(".agents/skills",)), tool=tool)
+    assert again == skills and problems == []
+
+
+def test_a_package_the_force_include_copies_ships_its_skills_twice(tmp_path: Path) -> None:
+    """logfire-sdk: the package is force-included at a second path, skills and all: the
+    source check says the skill ships twice, naming both places."""
+    from smart_tool_build.rules.skills import unique_rule
+
+    skill(package(tmp_path, "sdk") / ".agents/skills", "sdk-traces")
+    tool = {
+        "hatch": {
+            "build": {"targets": {"wheel": {"packages": ["sdk"], "force-include": {"sdk": "_sdk/sdk"}}}}
+        }
+    }
+    skills, problems = find_skills(tmp_path, Options(), tool=tool)
+    assert problems == []
+    assert [(s.wheel_path, s.placed) for s in skills] == [
+        ("sdk/.agents/skills/sdk-traces", False),
+        ("_sdk/sdk/.agents/skills/sdk-traces", True),
+    ]
+    [line] = unique_rule(skills)
+    assert (line.code, line.path) == ("skill-unique", "sdk/.agents/skills/sdk-traces")
+    assert "at sdk/.agents/skills/sdk-traces/ and _sdk/sdk/.agents/skills/sdk-traces/" in line.message
+
+
+@pytest.mark.parametrize(
+    ("tool", "place"),
+    [
+        (
+            {
+                "hatch": {
+                    "build": {
+                        "targets": {"wheel": {"packages": ["lib/impl"], "sources": {"lib/impl": "ado"}}}
+                    }
+                }
+            },
+            "ado",
+        ),
+        (
+            {"hatch": {"build": {"targets": {"wheel": {"packages": ["lib/impl"], "sources": ["lib"]}}}}},
+            "impl",
+        ),
+        ({"setuptools": {"package-dir": {"ado": "lib/impl"}}}, "ado"),
+    ],
+)
+def test_the_backends_own_mapping_says_where_a_packages_skills_go(
+    tmp_path: Path, tool: dict, place: str
+) -> None:
+    skill(package(tmp_path, "lib/impl") / ".agents/skills", "one")
+    skills, problems = find_skills(tmp_path, Options(), tool=tool)
+    assert [s.wheel_path for s in skills] == [f"{place}/.agents/skills/one"] and problems == []
+
+
+def test_a_symlinked_agents_folder_out_of_the_root_is_refused(tmp_path: Path) -> None:
+    """``<package>/.agents`` a symlink out of the project: refused as a symlinked skill is."""
+    outside = tmp_path / "outside"
+    skill(outside / "skills", "leak")
+    root = tmp_path / "root"
+    pkg = package(root, "acme")
+    (pkg / ".agents").symlink_to(outside)
+    skills, problems = find_skills(root, Options())
+    assert skills == []
+    assert [(d.code, d.path) for d in problems] == [("skill-inside-root", "acme/.agents/skills")]

@@ -80,8 +80,9 @@ CODES: tuple[Code, ...] = (
         "skill-field-shapes",
         ERROR,
         "An optional field of the specification has the wrong shape: `compatibility` not a "
-        "string or over 500 characters, `metadata` not a map of string keys to string "
-        "values, `allowed-tools` or `license` not a string.",
+        "string or over 500 characters, `metadata` not a map, `allowed-tools` or `license` "
+        "not a string. A `metadata` value that is not a string (`internal: true`) is a "
+        "warning: skills-ref and library-skills take it.",
         'Quote the value as a string; keep `metadata` one level of `key: "value"` pairs.',
     ),
     Code(
@@ -97,8 +98,10 @@ CODES: tuple[Code, ...] = (
         "skill-link-resolves",
         ERROR,
         "A relative link in SKILL.md's body names a file that does not exist in the skill, or "
-        "climbs out of the skill's folder (the folder is linked into users' projects alone, "
-        "so the target would be missing there).",
+        "leads out of the skill's folder through a symlink. A link that climbs out of the "
+        "folder to anything but a sibling skill shipping in the same wheel (library-skills "
+        "installs skills side by side) is a warning naming the file: the skill works, the "
+        "link is broken where it is installed.",
         "Fix the path, or move the file into the skill's folder (references/, scripts/, assets/).",
     ),
     Code(
