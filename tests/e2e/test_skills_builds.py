@@ -395,3 +395,35 @@ def test_ado_core_root_skills_its_force_include_places_build_and_are_found(
     assert found == Found([(name, "ado-lib", f"ado/.agents/skills/{name}") for name in ADO_SKILLS], [])
     done = smart_tool("inspect", wheel, artifact(build, ".tar.gz"))
     assert done.returncode == 0, done.stdout + done.stderr
+
+
+def test_inspect_passes_the_plugins_own_root_skills_archives(builder: Builder) -> None:
+    """``inspect dist/*`` of a library whose skills live in a root skills/ folder: its sdist
+    carries no ``.agents`` path and no smart-tool file, and is no smart tool's to reject."""
+    build = built(builder, "root-skills-hatchling")
+    done = smart_tool("inspect", *build.artifacts)
+    assert done.returncode == 0, done.stdout + done.stderr
+    assert "descriptor-present" not in done.stdout
+
+
+@pytest.mark.parametrize("family", ["hatchling", "setuptools"])
+def test_a_skill_that_is_its_own_repository_ships_no_git_folder(builder: Builder, family: str) -> None:
+    """A skill folder that is its own git repository: its .git/ (a token in a remote URL)
+    and a .env the project ignores stay out of both archives, as plain hatchling and
+    setuptools leave them out; the build's note names them."""
+    root = project(builder, Case(LIBRARY, family), f"skills-own-repository-{family}")
+    skill = root / SKILLS / "skilled-lib-debug"
+    (skill / ".git").mkdir()
+    (skill / ".git" / "config").write_text('[remote "origin"]\n\turl = https://u:token@example.org/x\n')
+    (skill / ".env").write_text("TOKEN=1\n")
+    (root / ".gitignore").write_text(".env\n")
+    build = builder.build(root)
+    assert build.ok and "Traceback" not in build.output, build.output
+    shown = f"{SKILLS}/skilled-lib-debug"
+    assert f"left out of the skills: {shown}/.env, {shown}/.git/ (VCS folders" in build.output, build.output
+    with zipfile.ZipFile(artifact(build, ".whl")) as wheel:
+        names = wheel.namelist()
+    with tarfile.open(artifact(build, ".tar.gz")) as sdist:
+        names += sdist.getnames()
+    assert not [n for n in names if "/.git/" in n or n.endswith(("/.git", "/.env"))], names
+    assert [n for n in names if n.endswith("skilled-lib-debug/SKILL.md")]

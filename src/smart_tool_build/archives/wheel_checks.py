@@ -64,6 +64,8 @@ def check_wheel(
             )
         )
     library = _library_skills(archive, shown, dist_info, source, out)
+    if source is None and not library and not _carries_tool_file(archive):
+        return  # inspect: a library's wheel, a meta-package: no smart-tool file, no smart-tool rule
     if (source is not None and source.manifest_bytes is None) or library:  # not a smart tool
         if source is not None:
             out.extend(require(archive, source.wheel_members, shown, "package data the project needs"))
@@ -153,7 +155,13 @@ def _library_skills(
     if not carries_skills(archive):
         return False
     out.extend(check_wheel_skills(archive, shown, dist_info, None))
-    return not any(posixpath.basename(n) in (DESCRIPTOR, MANIFEST) for n in archive.files)
+    return not _carries_tool_file(archive)
+
+
+def _carries_tool_file(archive: Archive) -> bool:
+    """Whether the wheel carries a smart-tool.json or a SMART_TOOL.md anywhere: a smart tool's
+    wheel, whatever else is wrong with it."""
+    return any(posixpath.basename(n) in (DESCRIPTOR, MANIFEST) for n in archive.files)
 
 
 def _projection(

@@ -10,8 +10,10 @@
 - editable wheel: nothing: library-skills follows the install's ``direct_url.json`` to the
   source tree and finds the skills there.
 
-Every regular file of the folder goes, whatever include, exclude and ``.gitignore`` say; a
-``__pycache__`` folder does not (Python writes it when a skill's script runs). A link that
+Every regular file of the folder goes, whatever include, exclude and ``.gitignore`` say of
+the skills folder; inside a skill, what never ships stays out (a ``__pycache__`` Python writes
+when a skill's script runs, a ``.git/`` of a skill that is its own repository, a ``.env`` the
+project ignores: :mod:`smart_tool_build.project.skill_ignore`), and the build's note says so. A link that
 leaves the project is refused, with a line. Imported only for a project that has skills.
 """
 
@@ -29,9 +31,6 @@ if TYPE_CHECKING:
     from ..project.skills import SkillSource
     from .layout import ArtifactKind
 
-#: folders of a skill that never ship
-SKIPPED = frozenset({"__pycache__"})
-
 
 class PlannedSkill(NamedTuple):
     """One skill and the files of its folder."""
@@ -47,6 +46,9 @@ class PlannedSkill(NamedTuple):
     files: tuple[str, ...]
     #: the backend's own configuration puts it in the wheel: nothing is added there
     placed: bool = False
+    #: what of the folder never ships (a ``.git/``, ``__pycache__/``, a ``.env`` the project
+    #: ignores), relative to it, folders with a trailing ``/``
+    left_out: tuple[str, ...] = ()
 
 
 def plan_skills(root: Path, skills: Sequence[SkillSource]) -> tuple[PlannedSkill, ...]:
@@ -60,10 +62,18 @@ def plan_skills(root: Path, skills: Sequence[SkillSource]) -> tuple[PlannedSkill
     for skill in skills:
         if skill.wheel_path is None:
             continue
-        files = files_of(root, skill)[0]
-        kept = tuple(f for f in files if not SKIPPED.intersection(f.split("/")[:-1]))
+        left_out: list[str] = []
+        files = tuple(files_of(root, skill, left_out=left_out)[0])
         planned.append(
-            PlannedSkill(skill.name, skill.source, skill.wheel_path, skill.sdist_path, kept, skill.placed)
+            PlannedSkill(
+                skill.name,
+                skill.source,
+                skill.wheel_path,
+                skill.sdist_path,
+                files,
+                skill.placed,
+                tuple(sorted(left_out)),
+            )
         )
     return tuple(planned)
 

@@ -188,11 +188,18 @@ def find_skills(
     return skills, out
 
 
-def skill_files(root: Path, skill: SkillSource, *, prefix: str = "") -> tuple[list[str], list[Diagnostic]]:
+def skill_files(
+    root: Path, skill: SkillSource, *, prefix: str = "", left_out: Optional[list[str]] = None
+) -> tuple[list[str], list[Diagnostic]]:
     """Every regular file of ``skill``'s folder, relative to the folder (POSIX, sorted), and a
     line for each entry that cannot ship: a symlink out of the root, a FIFO or a device, a
     name that is not UTF-8. Symlinks inside the root are followed (no loop: a folder seen
-    once is not entered again)."""
+    once is not entered again). What never ships from a skill (:mod:`.skill_ignore`: a
+    ``.git/``, ``__pycache__``, a ``.env`` the project ignores) is passed over, and named in
+    ``left_out`` (folders with a trailing ``/``)."""
+    from .skill_ignore import SkillIgnore
+
+    ignored = SkillIgnore(os.fspath(root), skill.source)
     top = os.path.join(root, skill.source)
     real_root: Optional[str] = None  # resolved at the first symlink, if there is one
     files: list[str] = []
@@ -215,6 +222,11 @@ def skill_files(root: Path, skill: SkillSource, *, prefix: str = "") -> tuple[li
             if unusable:
                 message = f"a file name {unusable}; no wheel can carry it"
                 out.append(make("skill-folder", shown, None, message, RENAME_HINT))
+                continue
+            folder = _entry_kind(entry) == "folder"
+            if ignored(entry.name, folder):
+                if left_out is not None:
+                    left_out.append(inner + "/" if folder else inner)
                 continue
             if entry.is_symlink():
                 real_root = real_root or os.path.realpath(root)

@@ -116,14 +116,44 @@ def test_a_wheel_whose_record_cannot_be_read(tmp_path: Path) -> None:
 
 
 def test_a_smart_tool_wheel_without_skills_never_reads_them(tmp_path: Path) -> None:
-    """A build that planned no skills judges none (``skills`` None), and a wheel that carries
-    none is no library to ``inspect``: the smart-tool rules apply as before."""
+    """A build that planned no skills judges none (``skills`` None); a wheel that carries no
+    skill and no smart-tool file (a library's, a meta-package's) is judged as what it carries:
+    nothing of ours to check; one that carries a SMART_TOOL.md gets the smart-tool rules."""
     wheel = write_wheel(
         tmp_path / "lib-1.0.0-py3-none-any.whl",
         library_wheel({f"{SKILL}/SKILL.md": None, f"{SKILL}/references/x.md": None}),
     )
     assert findings(wheel, SourceFacts(None, None, None)) == []
-    assert "artifact-descriptor-present" in [code for code, _ in findings(wheel)]
+    assert findings(wheel) == []
+    (tmp_path / "tool").mkdir()
+    tool = write_wheel(
+        tmp_path / "tool" / "lib-1.0.0-py3-none-any.whl",
+        library_wheel(
+            {f"{SKILL}/SKILL.md": None, f"{SKILL}/references/x.md": None, "lib/SMART_TOOL.md": b"x"}
+        ),
+    )
+    assert ("artifact-descriptor-present", f"w.whl/{LIB_INFO}/smart-tool.json") in findings(tool)
+
+
+def test_inspect_passes_a_library_sdist_with_root_skills(tmp_path: Path) -> None:
+    """The plugin's own sdist of a library whose skills live in a root skills/ folder (no
+    ``.agents`` path anywhere), and a meta-package's sdist: no smart-tool file, no
+    ``descriptor-present``."""
+    members = {
+        "PKG-INFO": metadata("lib"),
+        "pyproject.toml": b'[project]\nname = "lib"\nversion = "1.0.0"\n\n'
+        b'[tool.smart-tool]\nskills = ["skills"]\n',
+        "skills/lib-use/SKILL.md": SKILL_MD,
+        "src/lib/__init__.py": b"",
+    }
+    sdist = write_sdist(tmp_path / "lib-1.0.0.tar.gz", {f"{SDIST_TOP}/{k}": v for k, v in members.items()})
+    assert findings(sdist) == []
+    (tmp_path / "tool").mkdir()
+    members["src/lib/SMART_TOOL.md"] = b"x"
+    tool = write_sdist(
+        tmp_path / "tool" / "lib-1.0.0.tar.gz", {f"{SDIST_TOP}/{k}": v for k, v in members.items()}
+    )
+    assert ("descriptor-present", f"s.tar.gz/{SDIST_TOP}/smart-tool.json") in findings(tool)
 
 
 def test_the_sdist_carries_every_skill_file_at_its_source_path(tmp_path: Path) -> None:
