@@ -427,3 +427,23 @@ def test_a_skill_that_is_its_own_repository_ships_no_git_folder(builder: Builder
         names += sdist.getnames()
     assert not [n for n in names if "/.git/" in n or n.endswith(("/.git", "/.env"))], names
     assert [n for n in names if n.endswith("skilled-lib-debug/SKILL.md")]
+
+
+def test_a_skill_file_that_is_a_symlink_inside_the_root_ships_as_a_file(builder: Builder) -> None:
+    """A skill's reference is a relative symlink to a document elsewhere in the project:
+    ``check`` takes it, and so does the hatchling build, which ships the file's bytes (its
+    sdist would otherwise carry the link, and the skill would lack the file)."""
+    root = project(builder, CASES["hatchling"], "skills-symlinked-file")
+    (root / "docs").mkdir()
+    (root / "docs" / "shared.md").write_text("# shared\n")
+    link = root / SKILLS / "skilled-lib" / "references" / "shared.md"
+    link.symlink_to("../../../../../../docs/shared.md")
+    assert link.read_text() == "# shared\n"
+    assert smart_tool("check", root).returncode == 0
+    build = builder.build(root)
+    assert build.ok and "Traceback" not in build.output, build.output
+    with zipfile.ZipFile(artifact(build, ".whl")) as wheel:
+        assert wheel.read("skilled_lib/.agents/skills/skilled-lib/references/shared.md") == b"# shared\n"
+    with tarfile.open(artifact(build, ".tar.gz")) as sdist:
+        member = sdist.getmember(f"skilled_lib-1.2.0/{SKILLS}/skilled-lib/references/shared.md")
+        assert member.isfile()
