@@ -166,6 +166,17 @@ def test_the_build_names_the_skills_it_added_against_gitignore(builder: Builder)
     assert "left out by" not in built(builder, "hatchling").output
 
 
+def test_setuptools_names_the_skills_its_package_data_left_out(builder: Builder) -> None:
+    """setuptools' package-data never matches a hidden folder: the wheel build says it added
+    the skills anyway, as docs/skills.md promises."""
+    output = built(builder, "setuptools").output
+    folders = f"{SKILLS}/skilled-lib/, {SKILLS}/skilled-lib-debug/"
+    assert (
+        f"smart-tool: {folders}: left out by package-data (its globs never match a hidden folder such "
+        "as .agents); added to the wheel anyway, since library skills ship whole"
+    ) in output, output
+
+
 def test_the_wrapper_names_the_skills_it_put_in(builder: Builder) -> None:
     """uv_build ships no root skills/ folder: the wrapper adds each skill, and says so by folder."""
     output = built(builder, "root-skills-uv-build").output

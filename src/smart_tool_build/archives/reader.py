@@ -225,6 +225,19 @@ def _read_tar(archive: Archive, select: Callable[[str], bool]) -> None:
                     archive.contents[info.name] = member.read()
 
 
+def file_and_folder(names: Iterable[str]) -> list[str]:
+    """The member names that are also a folder of other members (``a/b`` beside ``a/b/c``):
+    an archive no installer writes as a tree (pip stops on it), sorted."""
+    files = set(names)
+    folders: set[str] = set()
+    for name in files:
+        parent = name.rpartition("/")[0]
+        while parent and parent not in folders:  # each folder once, however many members
+            folders.add(parent)
+            parent = parent.rpartition("/")[0]
+    return sorted(files & folders)
+
+
 def in_tree_link(name: str, target: str) -> bool:
     """Whether a symlink ``name`` of an sdist to ``target`` stays inside the sdist's top folder:
     a relative link an installer's extraction keeps in the tree (tarfile's ``data`` filter

@@ -72,7 +72,7 @@ def check_wheel_skills(
             files = tuple(n[len(folder) + 1 :] for n in archive.files if n.startswith(folder + "/"))
             out += _listed(folder, files, recorded, shown, dist_info)
             out += judge_skill_md(archive, f"{folder}/{SKILL_FILE}", shown)
-        return out
+        return out + plain_files(archive, shown)
     # a skill the backend's own settings put there besides the build's (a force-include of a
     # package that holds skills): its users get it too, so it is judged as inspect would
     places = {skill.place for skill in expected}
@@ -94,6 +94,28 @@ def check_wheel_skills(
             )
         shipped = tuple(f for f in skill.files if f"{skill.place}/{f}" in archive.files)
         out += _listed(skill.place, shipped, recorded, shown, dist_info)
+    return out
+
+
+def plain_files(archive: Archive, shown: str) -> list[Diagnostic]:
+    """``skill-folder`` warnings for a plain file right in a skills folder
+    (``.agents/skills/README.md``), as ``check`` gives them: no reader takes it for a skill."""
+    from ..diagnostics.severity import Severity
+
+    out = []
+    for member in sorted(archive.files):
+        parts = PurePosixPath(member).parts
+        if len(parts) >= 3 and parts[-3:-1] == (".agents", "skills") and not parts[-1].startswith("."):
+            out.append(
+                make(
+                    "skill-folder",
+                    f"{shown}/{member}",
+                    None,
+                    "is a plain file, not a skill folder",
+                    "keep only skill folders here; move the file elsewhere, since library-skills ignores it",
+                    Severity.WARNING,
+                )
+            )
     return out
 
 

@@ -21,7 +21,7 @@ from ..parsing.lines import json_key_lines
 from ..project.distribution import PackageVersion
 from ..project.paths import escapes
 from ..project.skills import SKILL_FILE, SkillSource
-from .versions import compare_versions
+from .versions import compare_versions, valid_anywhere
 
 MANIFEST_KEY = "skillmeta.manifest"
 #: the manifestSchema values skillmeta 0.3 knows, by schema version
@@ -99,7 +99,11 @@ def _reference_problem(folder: Path, reference: Any) -> Optional[str]:
     normal = posixpath.normpath(reference)
     if normal == ".." or normal.startswith("../") or escapes(folder, normal):
         return f"{reference!r} leads outside the skill's folder"
-    if not (folder / normal).is_file():
+    try:
+        present = (folder / normal).is_file()
+    except (OSError, ValueError):  # a name the file system refuses (over 255 bytes a part)
+        present = False
+    if not present:
         return f"{reference!r} does not exist in the skill's folder"
     return None
 
@@ -119,7 +123,7 @@ def schema_rule(
                 "its schema's patterns may take exponential time on, such as a long `purl` with many `/`"
             )
             hint = (
-                "shorten the manifest's long values (purl, paths), then run `skillmeta validate` on the skill"
+                "shorten the manifest's long values, such as purl, then run `skillmeta validate` on the skill"
             )
             return [make("skillmeta-manifest-valid", shown, 1, message, hint)]
         return [
@@ -253,6 +257,10 @@ def version_rule(
                 "or a skill.json with its version",
             )
         ]
+    if not valid_anywhere(version):  # a manifest's own rules say this of its version; a skill has none
+        message = f"the skill's version {version[:100]!r} is no version (neither PEP 440 nor semver)"
+        hint = f'write the package\'s version: "{package_version.value or "X.Y.Z"}"'
+        return [make("skill-version-matches-package", where, line, message, hint)]
     found = compare_versions(version, package_version, path=where, line=line, dev_versions=dev_versions)
     return [
         d._replace(

@@ -275,10 +275,19 @@ def link_rule(
             message = f"the link {target!r} leads out of the skill's folder through a symlink"
             hint = "replace the symlink with the file itself, kept in the skill's folder"
             out.append(make("skill-link-resolves", shown, line, message, hint))
-        elif not (folder / normal).exists():
+        elif not _exists(folder / normal):
             message = f"the link {target!r} names nothing in the skill's folder: {skill.source}/{normal}"
             out.append(make("skill-link-resolves", shown, line, message, "fix the path, or add the file"))
     return out
+
+
+def _exists(path: Path) -> bool:
+    """Whether ``path`` exists; a name the file system refuses (over 255 bytes a part, a NUL)
+    names nothing, rather than raising."""
+    try:
+        return path.exists()
+    except (OSError, ValueError):
+        return False
 
 
 def _ships(skill: SkillSource, normal: str, shipped: frozenset[str] | set[str]) -> bool:

@@ -338,6 +338,24 @@ def test_an_in_tree_relative_symlink_in_an_sdist_is_valid(tmp_path: Path, name: 
     assert verify(_sdist_with_link(tmp_path, name, target)).diagnostics == []
 
 
+@pytest.mark.parametrize("kind", ["wheel", "sdist"])
+def test_a_path_that_is_both_a_file_and_a_folder(tmp_path: Path, kind: str) -> None:
+    """pip cannot install a wheel holding ``demo_tool/data`` as a file and as the folder of
+    ``demo_tool/data/x.txt``: the verifier checks the archive installs as a tree."""
+    if kind == "wheel":
+        members = {**wheel_members(), "demo_tool/data": b"a file", "demo_tool/data/x.txt": b"in a folder"}
+        path = write_wheel(tmp_path / "demo_tool-1.0.0-py3-none-any.whl", members)
+        name = "demo_tool/data"
+    else:
+        name = f"{SDIST_TOP}/docs"
+        members = {**sdist_members(), name: b"a file", f"{name}/x.txt": b"in a folder"}
+        path = write_sdist(tmp_path / "demo_tool-1.0.0.tar.gz", members)
+    report = verify(path)
+    assert [(d.code, d.path) for d in report.diagnostics] == [
+        ("artifact-member-paths", f"{path.as_posix()}/{name}")
+    ]
+
+
 def test_duplicate_member_in_wheel(tmp_path: Path) -> None:
     path = write_wheel(tmp_path / "demo_tool-1.0.0-py3-none-any.whl", wheel_members())
     with zipfile.ZipFile(path, "a") as handle, pytest.warns(UserWarning, match="Duplicate name"):

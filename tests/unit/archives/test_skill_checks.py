@@ -268,3 +268,17 @@ def test_a_build_judges_a_skill_its_backend_put_in_besides_its_own(tmp_path: Pat
     members[f"{LIB_INFO}/RECORD"] = record_of(members, f"{LIB_INFO}/RECORD")
     wheel = write_wheel(tmp_path / "lib-1.0.0-py3-none-any.whl", members)
     assert findings(wheel, facts()) == [("skill-name-format", "w.whl/lib/.agents/skills/other/SKILL.md")]
+
+
+def test_inspect_warns_of_a_plain_file_in_a_skills_folder(tmp_path: Path) -> None:
+    """As ``check`` warns of it in the source: a README right in .agents/skills/ is no skill."""
+    members = library_wheel(
+        {"lib/.agents/skills/README.md": b"# skills\n", "lib/.agents/skills/.gitkeep": b""}
+    )
+    members[f"{LIB_INFO}/RECORD"] = record_of(members, f"{LIB_INFO}/RECORD")
+    wheel = write_wheel(tmp_path / "lib-1.0.0-py3-none-any.whl", members)
+    report = verify(wheel, display="w.whl")
+    assert [(d.code, d.severity.value, d.path) for d in report.diagnostics] == [
+        ("skill-folder", "warning", "w.whl/lib/.agents/skills/README.md")
+    ]
+    assert not report.failed()
