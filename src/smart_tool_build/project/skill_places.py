@@ -17,7 +17,7 @@ from typing import Any, Optional
 
 from ..diagnostics.diagnostic import Diagnostic, make
 from .paths import relative_path_problem
-from .skills import SKILLS_FOLDER, _kind, _table
+from .skills import SKILLS_FOLDER, SOURCE_HINT, _kind, _table, _within
 
 
 def package_dir_folders(tool: Mapping[str, Any]) -> dict[str, str]:
@@ -127,3 +127,39 @@ def target_package(
     return None, [
         make("skills-package-known", where_path, line, message, f'add skills-package = "{names[0]}"')
     ]
+
+
+def source_folder(root: Path, named: str, where: tuple[str, Optional[int]]) -> str | Diagnostic:
+    """The option's folder, normalised, or the line saying why it cannot be one."""
+    where_path, line = where
+    problem = relative_path_problem(named)
+    if problem is None and posixpath.normpath(named) == ".":
+        problem = "is the root itself; name the folder that holds the skills"
+    if problem is not None:
+        message = f"[tool.smart-tool] skills: {named!r} {problem}"
+        return make("skills-source-present", where_path, line, message, SOURCE_HINT)
+    normal = posixpath.normpath(named)
+    path = os.path.join(root, normal)
+    if not _within(os.path.realpath(root), path):
+        return make(
+            "skills-source-present",
+            where_path,
+            line,
+            f"[tool.smart-tool] skills: {named!r} leads outside the root",
+            SOURCE_HINT,
+        )
+    kind = _kind(path)
+    if kind != "folder":
+        what = (
+            "does not exist"
+            if kind == "missing"
+            else f"is {'a file' if kind == 'file' else kind}, not a folder"
+        )
+        message = f"[tool.smart-tool] skills: {named!r} {what}"
+        hint = (
+            f"create the folder {normal}/ with one subfolder per skill, or name another"
+            if kind == "missing"
+            else SOURCE_HINT
+        )
+        return make("skills-source-present", where_path, line, message, hint)
+    return normal

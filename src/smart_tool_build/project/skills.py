@@ -171,17 +171,18 @@ def find_skills(
         scanned.add(forced)
     if options.skills:
         where = (prefix + PYPROJECT, key_line(text, _TABLE, "skills"))
-        from .skill_places import target_package
+        from .skill_places import source_folder, target_package
 
         target, problems = target_package(folders, options.skills_package, where)
         out += problems
         for named in options.skills:
-            source = _source_folder(root, named, where)
+            source = source_folder(root, named, where)
             if isinstance(source, Diagnostic):
                 out.append(source)
                 continue
             if source in scanned:
-                continue  # a package's own skills folder, or one the backend places: found above
+                continue  # a package's own skills folder, one the backend places, one named twice
+            scanned.add(source)
             found, problems = _skills_in(root, source, target and f"{target}/{SKILLS_FOLDER}", prefix)
             skills += found
             out += problems
@@ -238,7 +239,10 @@ def skill_files(
                 pending.append(inner)
             elif kind == "file":
                 files.append(inner)
-            elif kind != "missing":
+            elif kind == "missing":
+                if entry.is_symlink():
+                    out.append(_nowhere(shown))
+            else:
                 out.append(
                     make(
                         "skill-folder",
@@ -297,8 +301,11 @@ def _skills_in(
             out.append(_outside(shown, "the skill folder"))
             continue
         kind = _entry_kind(entry)
+        if kind == "missing" and entry.is_symlink():
+            out.append(_nowhere(shown))
+            continue
         if kind == "missing" or (kind == "file" and name.startswith(".")):
-            continue  # a dangling link, a .gitkeep: nothing a reader would take for a skill
+            continue  # gone since it was listed, a .gitkeep: nothing a reader would take for a skill
         if kind != "folder":
             severity = None
             if kind == "file":
@@ -332,42 +339,6 @@ def _anchor(folder: str, shown: str, prefix: str) -> str:
     folder's first file, else the package definition."""
     names = sorted(e.name for e in _listing(folder) if _entry_kind(e) == "file" and not _name_problem(e.name))
     return f"{shown}/{names[0]}" if names else prefix + PYPROJECT
-
-
-def _source_folder(root: Path, named: str, where: tuple[str, Optional[int]]) -> str | Diagnostic:
-    """The option's folder, normalised, or the line saying why it cannot be one."""
-    where_path, line = where
-    problem = relative_path_problem(named)
-    if problem is None and posixpath.normpath(named) == ".":
-        problem = "is the root itself; name the folder that holds the skills"
-    if problem is not None:
-        message = f"[tool.smart-tool] skills: {named!r} {problem}"
-        return make("skills-source-present", where_path, line, message, SOURCE_HINT)
-    normal = posixpath.normpath(named)
-    path = os.path.join(root, normal)
-    if not _within(os.path.realpath(root), path):
-        return make(
-            "skills-source-present",
-            where_path,
-            line,
-            f"[tool.smart-tool] skills: {named!r} leads outside the root",
-            SOURCE_HINT,
-        )
-    kind = _kind(path)
-    if kind != "folder":
-        what = (
-            "does not exist"
-            if kind == "missing"
-            else f"is {'a file' if kind == 'file' else kind}, not a folder"
-        )
-        message = f"[tool.smart-tool] skills: {named!r} {what}"
-        hint = (
-            f"create the folder {normal}/ with one subfolder per skill, or name another"
-            if kind == "missing"
-            else SOURCE_HINT
-        )
-        return make("skills-source-present", where_path, line, message, hint)
-    return normal
 
 
 def _listing(path: str) -> list[os.DirEntry[str]]:
@@ -437,6 +408,17 @@ def _printable(name: str) -> str:
     if _name_problem(name) is None:
         return name
     return repr(name.encode("utf-8", "surrogateescape"))[2:-1]
+
+
+def _nowhere(shown: str) -> Diagnostic:
+    """A symlink that leads nowhere: the backends fail on it when they read it."""
+    return make(
+        "skill-folder",
+        shown,
+        None,
+        "is a symlink that leads nowhere, dangling or in a loop; no archive can carry it",
+        "remove the symlink, or point it at a file inside the project",
+    )
 
 
 def _outside(shown: str, what: str) -> Diagnostic:

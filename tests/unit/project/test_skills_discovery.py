@@ -137,6 +137,7 @@ def test_bad_entries_each_get_one_line(tmp_path: Path) -> None:
     base = "src/acme/.agents/skills"
     assert sorted((d.code, d.path, d.severity.value) for d in problems) == [
         ("skill-folder", f"{base}/README.md", "warning"),
+        ("skill-folder", f"{base}/dangling", "error"),  # the backends fail on it
         ("skill-folder", f"{base}/pipe", "error"),
         ("skill-inside-root", f"{base}/away", "error"),
         ("skill-md-present", f"{base}/empty/SKILL.md", "error"),
@@ -191,12 +192,18 @@ def test_skill_files_refuse_what_cannot_ship(tmp_path: Path) -> None:
     secret.write_text("secret", encoding="utf-8")
     (path / "leak.txt").symlink_to(secret)
     os.mkfifo(path / "fifo")
+    (path / "references/gone.md").symlink_to("nothing.md")  # dangling: the build would fail
+    (path / "ping").symlink_to("pong")  # a loop of links
+    (path / "pong").symlink_to("ping")
     skills, _ = find_skills(tmp_path, Options())
     files, problems = skill_files(tmp_path, skills[0])
     assert files == ["SKILL.md", "references/api.md", "scripts/run.sh"]
     base = "acme/.agents/skills/one"
     assert sorted((d.code, d.path) for d in problems) == [
         ("skill-folder", f"{base}/fifo"),
+        ("skill-folder", f"{base}/ping"),
+        ("skill-folder", f"{base}/pong"),
+        ("skill-folder", f"{base}/references/gone.md"),
         ("skill-inside-root", f"{base}/leak.txt"),
     ]
 
@@ -351,3 +358,14 @@ def test_a_symlinked_agents_folder_out_of_the_root_is_refused(tmp_path: Path) ->
     skills, problems = find_skills(root, Options())
     assert skills == []
     assert [(d.code, d.path) for d in problems] == [("skill-inside-root", "acme/.agents/skills")]
+
+
+def test_one_skills_folder_named_twice_is_found_once(tmp_path: Path) -> None:
+    """``skills = ["skills", "skills/", "./skills"]``: one folder, no false collision."""
+    from smart_tool_build.rules.skills import unique_rule
+
+    package(tmp_path, "src/acme")
+    skill(tmp_path / "skills", "one")
+    skills, problems = find_skills(tmp_path, Options(skills=("skills", "skills/", "./skills")))
+    assert [s.source for s in skills] == ["skills/one"] and problems == []
+    assert unique_rule(skills) == []
