@@ -302,16 +302,19 @@ def test_an_editable_install_places_nothing_and_library_skills_finds_the_source(
     shutil.rmtree(venv)
 
 
-def test_an_interrupt_while_skills_are_placed_leaves_nothing(builder: Builder) -> None:
-    """Ctrl-C while the wrapper writes a skill into the finished wheel (a large asset of a
-    root ``skills/`` skill, which flit_core never ships): one line, exit status 130, no
-    wheel, no temporary file, no scratch folder."""
-    root = project(builder, Case(ROOT_SKILLS, "flit-core"), "skills-interrupted")
+@pytest.mark.parametrize(("signum", "status"), [(signal.SIGINT, 130), (signal.SIGTERM, 143)])
+def test_an_interrupt_while_skills_are_placed_leaves_nothing(
+    builder: Builder, signum: int, status: int
+) -> None:
+    """Ctrl-C (or a CI runner's SIGTERM) while the wrapper writes a skill into the finished
+    wheel (a large asset of a root ``skills/`` skill, which flit_core never ships): one line,
+    exit status 128 + the signal's number, no wheel, no temporary file, no scratch folder."""
+    root = project(builder, Case(ROOT_SKILLS, "flit-core"), f"skills-interrupted-{signum}")
     assets = root / "skills" / "rooted-lib" / "assets"
     assets.mkdir()
     with (assets / "model.bin").open("wb") as blob:
         blob.truncate(300 * 1024 * 1024)  # sparse zeros: cheap to write, slow enough to amend
-    out = builder.root / "skills-interrupted-dist"
+    out = builder.root / f"skills-interrupted-{signum}-dist"
     out.mkdir()
     code = f"from smart_tool_build import backend; backend.build_wheel({str(out)!r})"
     process = subprocess.Popen(
@@ -328,9 +331,9 @@ def test_an_interrupt_while_skills_are_placed_leaves_nothing(builder: Builder) -
     while process.poll() is None and not list(out.glob("**/*.part")) and time.monotonic() < deadline:
         time.sleep(0.01)
     assert process.poll() is None, "the build ended before the skill was being written"
-    os.killpg(process.pid, signal.SIGINT)
+    os.killpg(process.pid, signum)
     output = process.communicate(timeout=120)[0]
-    assert process.returncode == 130, output
+    assert process.returncode == status, output
     assert output.splitlines()[-1] == f"smart-tool: interrupted: no wheel written to {out}", output
     assert "Traceback" not in output, output
     assert list(out.rglob("*")) == []
