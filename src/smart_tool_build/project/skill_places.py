@@ -63,8 +63,9 @@ def wheel_package(folder: str, tool: Mapping[str, Any]) -> str:
 def forced(root: Path, tool: Mapping[str, Any]) -> list[tuple[str, str]]:
     """(skills folder, its folder in the wheel) for each skills folder hatchling's own
     ``force-include`` (the wheel target's, then the global one) places in the wheel: an entry
-    whose source is a skills folder, an ``.agents`` folder, or a folder holding
-    ``.agents/skills`` (a package copied elsewhere, skills and all)."""
+    whose source or target is a skills folder (``"skills" = "acme/.agents/skills"``) or an
+    ``.agents`` folder, or whose source holds ``.agents/skills`` (a package copied elsewhere,
+    skills and all)."""
     out: list[tuple[str, str]] = []
     for table in (_table(tool, "hatch", "build", "targets", "wheel"), _table(tool, "hatch", "build")):
         entries = table.get("force-include")
@@ -80,9 +81,10 @@ def forced(root: Path, tool: Mapping[str, Any]) -> list[tuple[str, str]]:
             if source == ".":
                 source = ""
             parts = tuple(source.split("/")) if source else ()
-            if parts[-2:] == (".agents", "skills"):
+            places = tuple(target.split("/"))
+            if source and (parts[-2:] == (".agents", "skills") or places[-2:] == (".agents", "skills")):
                 pair = (source, target)
-            elif parts[-1:] == (".agents",):
+            elif source and (parts[-1:] == (".agents",) or places[-1:] == (".agents",)):
                 pair = (f"{source}/skills", posixpath.join(target, "skills"))
             else:
                 pair = (posixpath.join(source, SKILLS_FOLDER), posixpath.join(target, SKILLS_FOLDER))

@@ -270,13 +270,15 @@ FORCED = {"hatch": {"build": {"targets": {"wheel": {"packages": ["ado"], "force-
         (".agents/skills", "ado/.agents/skills"),  # ado-core's own
         (".agents", "ado/.agents"),
         ("", "ado"),  # a folder holding .agents/skills
+        ("skills", "ado/.agents/skills"),  # a folder of any name mapped to a skills folder
     ],
 )
 def test_skills_the_backends_force_include_places(tmp_path: Path, source: str, target: str) -> None:
     """ado-core: root .agents/skills force-included into the package. Found with the hook
     table alone, at the place the backend puts them, marked as placed (the plugin adds nothing)."""
     package(tmp_path, "ado")
-    skill(tmp_path / ".agents/skills", "ado-core")
+    folder = "skills" if source == "skills" else ".agents/skills"
+    skill(tmp_path / folder, "ado-core")
     tool = {
         "hatch": {
             "build": {"targets": {"wheel": {"packages": ["ado"], "force-include": {source or ".": target}}}}
@@ -286,15 +288,11 @@ def test_skills_the_backends_force_include_places(tmp_path: Path, source: str, t
     assert problems == []
     assert skills == [
         SkillSource(
-            "ado-core",
-            ".agents/skills/ado-core",
-            "ado/.agents/skills/ado-core",
-            ".agents/skills/ado-core",
-            True,
+            "ado-core", f"{folder}/ado-core", "ado/.agents/skills/ado-core", f"{folder}/ado-core", True
         )
     ]
     # named again by the option: found once, where the backend places it
-    again, problems = find_skills(tmp_path, Options(skills=(".agents/skills",)), tool=tool)
+    again, problems = find_skills(tmp_path, Options(skills=(folder,)), tool=tool)
     assert again == skills and problems == []
 
 
