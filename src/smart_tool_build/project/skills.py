@@ -211,12 +211,16 @@ def skill_files(
         relative = pending.pop()
         try:
             info = os.stat(os.path.join(top, relative))
-        except (OSError, ValueError):
+            with os.scandir(os.path.join(top, relative)) as iterator:
+                listed = list(iterator)
+        except (OSError, ValueError) as exc:  # a path past the system's limit, say
+            if relative:
+                out.append(_unreadable(f"{prefix}{skill.source}/{_printable(relative)}", exc))
             continue
         if (info.st_dev, info.st_ino) in seen:
             continue
         seen.add((info.st_dev, info.st_ino))
-        for entry in _listing(os.path.join(top, relative)):
+        for entry in listed:
             inner = f"{relative}/{entry.name}" if relative else entry.name
             shown = f"{prefix}{skill.source}/{_printable(inner)}"
             unusable = _name_problem(entry.name)
@@ -238,6 +242,12 @@ def skill_files(
             if kind == "folder":
                 pending.append(inner)
             elif kind == "file":
+                if len(entry.path) > 1024:  # only a long path can be past the limit: stat it
+                    try:
+                        os.stat(entry.path)
+                    except OSError as exc:
+                        out.append(_unreadable(shown, exc))
+                        continue
                 files.append(inner)
             elif kind == "missing":
                 if entry.is_symlink():
@@ -408,6 +418,15 @@ def _printable(name: str) -> str:
     if _name_problem(name) is None:
         return name
     return repr(name.encode("utf-8", "surrogateescape"))[2:-1]
+
+
+def _unreadable(shown: str, exc: BaseException) -> Diagnostic:
+    """A file or folder of a skill that cannot be read: no archive would carry it."""
+    reason = getattr(exc, "strerror", None) or str(exc)
+    message = f"cannot be read ({reason}); no archive can carry it"
+    return make(
+        "skill-folder", shown, None, message, "keep the skill's folders shallow and their names short"
+    )
 
 
 def _nowhere(shown: str) -> Diagnostic:

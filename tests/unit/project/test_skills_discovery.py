@@ -367,3 +367,29 @@ def test_one_skills_folder_named_twice_is_found_once(tmp_path: Path) -> None:
     skills, problems = find_skills(tmp_path, Options(skills=("skills", "skills/", "./skills")))
     assert [s.source for s in skills] == ["skills/one"] and problems == []
     assert unique_rule(skills) == []
+
+
+def test_a_skill_file_past_the_path_length_limit_is_one_line(tmp_path: Path) -> None:
+    """Folders nested past the system's path limit (PATH_MAX): what cannot be read is named,
+    never left out silently."""
+    folder = package(tmp_path, "acme") / ".agents/skills"
+    path = skill(folder, "deep")
+    descriptor = os.open(path, os.O_RDONLY)
+    try:
+        for _ in range(20):  # 20 folders of 250 bytes: past 4096 bytes, made one level at a time
+            os.mkdir("d" * 250, dir_fd=descriptor)
+            inner = os.open("d" * 250, os.O_RDONLY, dir_fd=descriptor)
+            os.close(descriptor)
+            descriptor = inner
+        made = os.open("notes.md", os.O_WRONLY | os.O_CREAT, 0o644, dir_fd=descriptor)
+        os.close(made)
+    finally:
+        os.close(descriptor)
+    skills, _ = find_skills(tmp_path, Options())
+    files, problems = skill_files(tmp_path, skills[0])
+    assert files == ["SKILL.md"]
+    assert [d.code for d in problems] == ["skill-folder"]
+    assert "cannot be read" in problems[0].message
+    assert problems[0].path is not None and problems[0].path.startswith(
+        "acme/.agents/skills/deep/" + "d" * 250
+    )

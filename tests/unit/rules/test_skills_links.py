@@ -85,3 +85,28 @@ def test_skills_version_match_refuses_what_is_no_version(tmp_path: Path, version
         ("skill-version-matches-package", "skills/versioned/SKILL.md", 5)
     ]
     assert says in found[0].message
+
+
+def test_a_link_over_1000_characters_is_not_passed_in_silence(tmp_path: Path) -> None:
+    from smart_tool_build.project.distribution import PackageVersion
+    from smart_tool_build.project.skills import SkillSource
+    from smart_tool_build.rules.skills import check_skills
+
+    folder = tmp_path / "skills" / "long-link"
+    folder.mkdir(parents=True)
+    (folder / "SKILL.md").write_text(
+        "---\nname: long-link\ndescription: A long link.\n---\n# l\n\n" + f"See [x]({'a/' * 600}x.md).\n",
+        encoding="utf-8",
+    )
+    skill = SkillSource("long-link", "skills/long-link", None, "skills/long-link")
+    found = check_skills(tmp_path, [skill], PackageVersion("1.0.0", "test"))
+    assert [(d.code, d.severity.value, d.line) for d in found] == [("skill-link-resolves", "warning", 7)]
+
+
+def test_a_hostile_body_of_long_links_is_read_in_bounded_time(tmp_path: Path) -> None:
+    from smart_tool_build.rules.skills import _LONG_LINK
+
+    body = ("](" + "a" * 999 + "(") * 1000 + "](" * 300_000
+    started = time.perf_counter()
+    assert list(_LONG_LINK.finditer(body)) == []
+    assert time.perf_counter() - started < 10
