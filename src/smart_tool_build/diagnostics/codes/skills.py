@@ -12,7 +12,10 @@ CODES: tuple[Code, ...] = (
         "An entry of a skills folder (`<package>/.agents/skills/`, or a folder named by "
         "[tool.smart-tool] skills) is not a skill folder: a FIFO, a socket or a device (an "
         "error), a plain file (a warning: no reader takes it for a skill), or a folder whose "
-        "name is not UTF-8 or holds control characters (an error: no wheel can carry it).",
+        "name is not UTF-8 or holds control characters (an error: no wheel can carry it). "
+        "Inside a skill: a FIFO or a device, a symlink that leads nowhere (dangling, or a "
+        "loop), or a file or folder that cannot be read (a path past the system's limit); "
+        "the backends fail on each, or would leave it out.",
         "Keep only one folder per skill there, named like the skill (lowercase letters, digits, hyphens).",
     ),
     Code(
@@ -132,8 +135,10 @@ CODES: tuple[Code, ...] = (
         "skillmeta-manifest-valid",
         ERROR,
         "The skillmeta manifest is not a JSON object, names no supported `manifestSchema`, "
-        "breaks that schema (judged by skillmeta's own validator where it is installed), or "
-        "its `name`, `license` or `version` differs from SKILL.md's.",
+        "breaks that schema (judged by skillmeta's own validator where it is installed, in a "
+        "child process bounded to 10 seconds: a value its patterns take exponential time on "
+        "is this line, not a hang), or its `name`, `license` or `version` differs from "
+        "SKILL.md's.",
         "Run `skillmeta validate` on the skill folder and fix what it says.",
     ),
 )
