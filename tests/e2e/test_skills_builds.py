@@ -165,6 +165,17 @@ def test_the_build_names_the_skills_it_added_against_gitignore(builder: Builder)
     assert "left out by" not in built(builder, "hatchling").output
 
 
+def test_setuptools_names_the_skills_its_package_data_left_out(builder: Builder) -> None:
+    """setuptools' package-data never matches a hidden folder: the wheel build says it added
+    the skills anyway, as docs/skills.md promises."""
+    output = built(builder, "setuptools").output
+    folders = f"{SKILLS}/skilled-lib/, {SKILLS}/skilled-lib-debug/"
+    assert (
+        f"smart-tool: {folders}: left out by package-data (its globs never match a hidden folder such "
+        "as .agents); added to the wheel anyway, since library skills ship whole"
+    ) in output, output
+
+
 def test_the_wrapper_names_the_skills_it_put_in(builder: Builder) -> None:
     """uv_build ships no root skills/ folder: the wrapper adds each skill, and says so by folder."""
     output = built(builder, "root-skills-uv-build").output
@@ -290,16 +301,19 @@ def test_an_editable_install_places_nothing_and_library_skills_finds_the_source(
     shutil.rmtree(venv)
 
 
-def test_an_interrupt_while_skills_are_placed_leaves_nothing(builder: Builder) -> None:
-    """Ctrl-C while the wrapper writes a skill into the finished wheel (a large asset of a
-    root ``skills/`` skill, which flit_core never ships): one line, exit status 130, no
-    wheel, no temporary file, no scratch folder."""
-    root = project(builder, Case(ROOT_SKILLS, "flit-core"), "skills-interrupted")
+@pytest.mark.parametrize(("signum", "status"), [(signal.SIGINT, 130), (signal.SIGTERM, 143)])
+def test_an_interrupt_while_skills_are_placed_leaves_nothing(
+    builder: Builder, signum: int, status: int
+) -> None:
+    """Ctrl-C (or a CI runner's SIGTERM) while the wrapper writes a skill into the finished
+    wheel (a large asset of a root ``skills/`` skill, which flit_core never ships): one line,
+    exit status 128 + the signal's number, no wheel, no temporary file, no scratch folder."""
+    root = project(builder, Case(ROOT_SKILLS, "flit-core"), f"skills-interrupted-{signum}")
     assets = root / "skills" / "rooted-lib" / "assets"
     assets.mkdir()
     with (assets / "model.bin").open("wb") as blob:
         blob.truncate(300 * 1024 * 1024)  # sparse zeros: cheap to write, slow enough to amend
-    out = builder.root / "skills-interrupted-dist"
+    out = builder.root / f"skills-interrupted-{signum}-dist"
     out.mkdir()
     code = f"from smart_tool_build import backend; backend.build_wheel({str(out)!r})"
     process = subprocess.Popen(
@@ -316,9 +330,9 @@ def test_an_interrupt_while_skills_are_placed_leaves_nothing(builder: Builder) -
     while process.poll() is None and not list(out.glob("**/*.part")) and time.monotonic() < deadline:
         time.sleep(0.01)
     assert process.poll() is None, "the build ended before the skill was being written"
-    os.killpg(process.pid, signal.SIGINT)
+    os.killpg(process.pid, signum)
     output = process.communicate(timeout=120)[0]
-    assert process.returncode == 130, output
+    assert process.returncode == status, output
     assert output.splitlines()[-1] == f"smart-tool: interrupted: no wheel written to {out}", output
     assert "Traceback" not in output, output
     assert list(out.rglob("*")) == []
@@ -358,3 +372,127 @@ def test_an_editable_install_says_which_skills_library_skills_will_not_find(
     else:
         assert found == ["skilled-lib", "skilled-lib-debug"]
         assert "editable install: library-skills will not find" not in done.stdout
+
+
+LOGFIRE_SDK = FIXTURES / "skills" / "logfire-sdk"
+
+
+def test_logfire_sdk_a_skill_shipped_twice_fails_the_build_naming_both_paths(builder: Builder) -> None:
+    """logfire-sdk's layout: the wheel target force-includes its package at a second path, so
+    every skill ships twice and library-skills' installer skips each name as colliding. The
+    build fails before it writes a wheel, naming both places the backend's configuration
+    gives the skill; ``inspect`` of the plain wheel (no hook) names both paths it carries."""
+    root = builder.copy(LOGFIRE_SDK, "skills-logfire-sdk")
+    build = builder.build(root, targets=("wheel",))
+    assert not build.ok and "Traceback" not in build.output, build.output
+    assert build.artifacts == []
+    first, second = "_sdk_lib/sdk_lib/.agents/skills/sdk-lib-traces", "sdk_lib/.agents/skills/sdk-lib-traces"
+    line = f"{second}: skill-unique: ships twice in the wheel, at {second}/ and {first}/ "
+    assert line in build.output, build.output
+    pyproject = root / "pyproject.toml"
+    pyproject.write_text(pyproject.read_text().replace("[tool.hatch.build.hooks.smart-tool]\n", ""))
+    plain = builder.build(root, targets=("wheel",))
+    assert plain.ok, plain.output
+    [wheel] = plain.artifacts
+    done = smart_tool("inspect", wheel)
+    assert done.returncode == 1, done.stdout + done.stderr
+    assert f"{wheel.name}/{second}/SKILL.md: skill-unique: " in done.stdout, done.stdout
+    found = scan(builder, wheel, "logfire-sdk")
+    assert [name for name, _, _ in found.skills] == ["sdk-lib-traces", "sdk-lib-traces"]
+
+
+ADO_CORE = FIXTURES / "skills" / "ado-core"
+ADO_SKILLS = ("ado-core", "ado-experiments", "ado-operators")
+
+
+@pytest.mark.parametrize("option", ["", '\n[tool.smart-tool]\nskills = [".agents/skills"]\n'])
+def test_ado_core_root_skills_its_force_include_places_build_and_are_found(
+    builder: Builder, option: str
+) -> None:
+    """ado-core's layout: skills in a root .agents/skills that its own force-include maps into
+    the package. Found with the hook table alone (or named by the option too), the plugin adds
+    nothing hatchling places itself (no second member), sibling links and a boolean metadata
+    value pass, a link to a file that does not ship is a warning naming it, and the sdist's
+    in-tree symlink is valid. library-skills finds every skill in the wheel."""
+    root = builder.copy(ADO_CORE, "skills-ado-core-option" if option else "skills-ado-core")
+    (root / "CLAUDE.md").symlink_to("README.md")
+    if option:
+        pyproject = root / "pyproject.toml"
+        pyproject.write_text(pyproject.read_text() + option)
+    build = builder.build(root)
+    assert build.ok and "Traceback" not in build.output, build.output
+    assert "A second file is being added" not in build.output
+    experiments = ".agents/skills/ado-experiments/SKILL.md"
+    warnings = [line for line in build.output.splitlines() if " (warning): " in line]
+    assert sorted(set(warnings)) == [
+        f"smart-tool: {experiments}:11: skill-link-resolves (warning): the link '../../../docs/guide.md' "
+        "climbs out of the skill's folder to docs/guide.md, which is no file of a skill the wheel ships: "
+        "the link is broken where the skill is installed (move the file into the skill's folder, or link "
+        "a sibling skill that ships)",
+        f"smart-tool: {experiments}:5: skill-field-shapes (warning): metadata 'internal': True is not a "
+        "string value under a string key; the specification asks for strings, its readers take it "
+        '(quote it: internal: "True")',
+    ], build.output
+    with tarfile.open(artifact(build, ".tar.gz")) as sdist:
+        link = sdist.getmember("ado_lib-0.9.0/CLAUDE.md")
+        assert link.issym() and link.linkname == "README.md"
+    wheel = artifact(build, ".whl")
+    with zipfile.ZipFile(wheel) as handle:
+        names = [info.filename for info in handle.infolist()]
+    assert len(names) == len(set(names))
+    found = scan(builder, wheel, root.name)
+    assert found == Found([(name, "ado-lib", f"ado/.agents/skills/{name}") for name in ADO_SKILLS], [])
+    done = smart_tool("inspect", wheel, artifact(build, ".tar.gz"))
+    assert done.returncode == 0, done.stdout + done.stderr
+
+
+def test_inspect_passes_the_plugins_own_root_skills_archives(builder: Builder) -> None:
+    """``inspect dist/*`` of a library whose skills live in a root skills/ folder: its sdist
+    carries no ``.agents`` path and no smart-tool file, and is no smart tool's to reject."""
+    build = built(builder, "root-skills-hatchling")
+    done = smart_tool("inspect", *build.artifacts)
+    assert done.returncode == 0, done.stdout + done.stderr
+    assert "descriptor-present" not in done.stdout
+
+
+@pytest.mark.parametrize("family", ["hatchling", "setuptools"])
+def test_a_skill_that_is_its_own_repository_ships_no_git_folder(builder: Builder, family: str) -> None:
+    """A skill folder that is its own git repository: its .git/ (a token in a remote URL)
+    and a .env the project ignores stay out of both archives, as plain hatchling and
+    setuptools leave them out; the build's note names them."""
+    root = project(builder, Case(LIBRARY, family), f"skills-own-repository-{family}")
+    skill = root / SKILLS / "skilled-lib-debug"
+    (skill / ".git").mkdir()
+    (skill / ".git" / "config").write_text('[remote "origin"]\n\turl = https://u:token@example.org/x\n')
+    (skill / ".env").write_text("TOKEN=1\n")
+    (root / ".gitignore").write_text(".env\n")
+    build = builder.build(root)
+    assert build.ok and "Traceback" not in build.output, build.output
+    shown = f"{SKILLS}/skilled-lib-debug"
+    assert f"left out of the skills: {shown}/.env, {shown}/.git/ (VCS folders" in build.output, build.output
+    with zipfile.ZipFile(artifact(build, ".whl")) as wheel:
+        names = wheel.namelist()
+    with tarfile.open(artifact(build, ".tar.gz")) as sdist:
+        names += sdist.getnames()
+    assert not [n for n in names if "/.git/" in n or n.endswith(("/.git", "/.env"))], names
+    assert [n for n in names if n.endswith("skilled-lib-debug/SKILL.md")]
+
+
+def test_a_skill_file_that_is_a_symlink_inside_the_root_ships_as_a_file(builder: Builder) -> None:
+    """A skill's reference is a relative symlink to a document elsewhere in the project:
+    ``check`` takes it, and so does the hatchling build, which ships the file's bytes (its
+    sdist would otherwise carry the link, and the skill would lack the file)."""
+    root = project(builder, CASES["hatchling"], "skills-symlinked-file")
+    (root / "docs").mkdir()
+    (root / "docs" / "shared.md").write_text("# shared\n")
+    link = root / SKILLS / "skilled-lib" / "references" / "shared.md"
+    link.symlink_to("../../../../../../docs/shared.md")
+    assert link.read_text() == "# shared\n"
+    assert smart_tool("check", root).returncode == 0
+    build = builder.build(root)
+    assert build.ok and "Traceback" not in build.output, build.output
+    with zipfile.ZipFile(artifact(build, ".whl")) as wheel:
+        assert wheel.read("skilled_lib/.agents/skills/skilled-lib/references/shared.md") == b"# shared\n"
+    with tarfile.open(artifact(build, ".tar.gz")) as sdist:
+        member = sdist.getmember(f"skilled_lib-1.2.0/{SKILLS}/skilled-lib/references/shared.md")
+        assert member.isfile()

@@ -133,9 +133,10 @@ class HatchlingBuild:
             source, target = os.path.normpath(str(root / planned.source)), planned.member(dist_info)
             if target in taken.values() and taken.get(source) != target:
                 continue  # the project's own file goes there: it stays, and the verifier checks it
-            if source in taken and taken[source] != target:
+            if (source in taken and taken[source] != target) or os.path.islink(source):
                 # hatchling keys force-includes by source: the project's own copy of this
-                # file elsewhere must keep its place, so ours comes from a staged copy
+                # file elsewhere must keep its place, so ours comes from a staged copy; and
+                # it writes a symlink into the sdist as a link, which no skill file may be
                 source = self._stage(root / planned.source)
             force_include[source] = target
         settings = f"the {self.target_name} target's exclude settings (exclude, .gitignore)"

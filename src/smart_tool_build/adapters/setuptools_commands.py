@@ -232,6 +232,17 @@ def _build_py_run(command: Any, run: Callable[[], None]) -> None:
         if os.path.normpath(str(target)) not in written:
             _place(state.root / file.source, target, link=False)
     state.reporter.note(f"files the wheel must carry placed in {command.build_lib}")
+    plan = state.check(command)
+    if plan.skills:  # say which skill folders package data left out (a hidden folder, always)
+        from .reporter import left_out_notes
+
+        skill_files = set(plan.skill_files(state.kind(command)))
+        dropped = {
+            f for f in skill_files if os.path.normpath(str(Path(command.build_lib) / f.target)) not in written
+        }
+        settings = "package-data (its globs never match a hidden folder such as .agents)"
+        for line in left_out_notes(plan, state.kind(command), dropped.__contains__, settings):
+            state.reporter.note(line)
 
 
 def _outputs(command: Any) -> list[str]:

@@ -65,11 +65,38 @@ def build(
     sink = OutputSink()
     one = _Build(wrapped, kind, directory, Reporter(sink))
     try:
-        return one.run(config_settings, metadata)
-    except KeyboardInterrupt:
+        with _terminated_as_interrupt():
+            return one.run(config_settings, metadata)
+    except KeyboardInterrupt as exc:
+        status = 143 if isinstance(exc, _Terminated) else 130  # 128 + the signal's number
         if one.placed is not None:
-            sink.fail([f"{PREFIX}interrupted after {one.placed} was written and verified"], 130)
-        sink.fail([f"{PREFIX}interrupted: no {kind} written to {directory}"], 130)
+            sink.fail([f"{PREFIX}interrupted after {one.placed} was written and verified"], status)
+        sink.fail([f"{PREFIX}interrupted: no {kind} written to {directory}"], status)
+
+
+class _Terminated(KeyboardInterrupt):
+    """SIGTERM, raised where it arrives so the build cleans up as after Ctrl-C."""
+
+
+@contextlib.contextmanager
+def _terminated_as_interrupt() -> Iterator[None]:
+    """SIGTERM (a CI runner's cancel) ends the build as SIGINT does: its scratch folder
+    removed, one line. Only where SIGTERM still has its default action, in the main thread."""
+
+    def terminated(signum: int, frame: Any) -> None:
+        raise _Terminated
+
+    before: Any = None
+    try:
+        if signal.getsignal(signal.SIGTERM) is signal.SIG_DFL:
+            before = signal.signal(signal.SIGTERM, terminated)
+    except (ValueError, AttributeError):  # not the main thread, or no SIGTERM here
+        before = None
+    try:
+        yield
+    finally:
+        if before is not None:
+            signal.signal(signal.SIGTERM, before)
 
 
 @contextlib.contextmanager

@@ -211,7 +211,8 @@ def _read_tar(archive: Archive, select: Callable[[str], bool]) -> None:
                     archive.unsafe.append(info.name)
                 continue
             if not info.isfile():
-                archive.special.append(info.name)
+                if not (info.issym() and in_tree_link(info.name, info.linkname)):
+                    archive.special.append(info.name)
                 continue
             if not _keep(archive, info.name, info.size):
                 continue
@@ -222,6 +223,30 @@ def _read_tar(archive: Archive, select: Callable[[str], bool]) -> None:
                 member = handle.extractfile(info)
                 if member is not None:
                     archive.contents[info.name] = member.read()
+
+
+def file_and_folder(names: Iterable[str]) -> list[str]:
+    """The member names that are also a folder of other members (``a/b`` beside ``a/b/c``):
+    an archive no installer writes as a tree (pip stops on it), sorted."""
+    files = set(names)
+    folders: set[str] = set()
+    for name in files:
+        parent = name.rpartition("/")[0]
+        while parent and parent not in folders:  # each folder once, however many members
+            folders.add(parent)
+            parent = parent.rpartition("/")[0]
+    return sorted(files & folders)
+
+
+def in_tree_link(name: str, target: str) -> bool:
+    """Whether a symlink ``name`` of an sdist to ``target`` stays inside the sdist's top folder:
+    a relative link an installer's extraction keeps in the tree (tarfile's ``data`` filter
+    takes it), which a project may well have (``CLAUDE.md`` -> ``AGENTS.md``)."""
+    if not target or target.startswith("/") or "\\" in target or "\0" in target:
+        return False
+    top = name.split("/", 1)[0]
+    reached = posixpath.normpath(posixpath.join(posixpath.dirname(name), target))
+    return reached.startswith(top + "/") and reached != top
 
 
 def dist_info_folders(names: Iterable[str]) -> list[str]:

@@ -67,8 +67,8 @@ def check_sdist(
         out.extend(require(archive, members, shown, "a wheel built from the sdist needs it"))
         return
     descriptor_member = top + DESCRIPTOR
-    if source is None and descriptor_member not in archive.files and _library(archive):
-        return  # a library's sdist that carries skills and no smart tool: no smart-tool rule applies
+    if source is None and descriptor_member not in archive.files and _not_a_tool(archive):
+        return  # a library's sdist (skills at any path), any project's: no smart-tool rule applies
     if descriptor_member not in archive.files:
         out.append(
             make(
@@ -163,13 +163,11 @@ def _excluded_copies(
     ]
 
 
-def _library(archive: Archive) -> bool:
-    """Whether the sdist carries library skills and no SMART_TOOL.md."""
-    if any(posixpath.basename(n) == MANIFEST for n in archive.files):
-        return False
-    from .skill_checks import carries_skills
-
-    return carries_skills(archive)
+def _not_a_tool(archive: Archive) -> bool:
+    """Whether the sdist carries no SMART_TOOL.md and no smart-tool.json anywhere: a library's
+    (its skills in a package, or in a root ``skills/`` folder ``[tool.smart-tool] skills``
+    names), a meta-package's, any project's that is no smart tool."""
+    return not any(posixpath.basename(n) in (MANIFEST, DESCRIPTOR) for n in archive.files)
 
 
 def _install_docs_in(

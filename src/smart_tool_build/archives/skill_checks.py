@@ -17,6 +17,7 @@ import csv
 import io
 import posixpath
 import zipfile
+from pathlib import PurePosixPath
 from typing import NamedTuple, Optional
 
 from ..diagnostics.diagnostic import Diagnostic, make
@@ -41,10 +42,12 @@ class SkillFacts(NamedTuple):
 
 
 def is_skill_file(member: str) -> bool:
-    """library-skills' rule for a RECORD path that is a skill: a ``.agents`` part followed by
-    ``skills``, at least one folder, and ``SKILL.md`` last."""
-    parts = member.split("/")
-    if parts[-1] != SKILL_FILE:
+    """library-skills' rule for a RECORD path that is a skill (its scanner's
+    ``_is_skill_file_record``): the path's parts (``PurePosixPath``'s, so ``a//b`` and ``a/./b``
+    are ``a/b``) hold a ``.agents`` part followed by ``skills``, at least one folder, and
+    ``SKILL.md`` last."""
+    parts = PurePosixPath(member).parts
+    if not parts or parts[-1] != SKILL_FILE:
         return False
     return any(
         part == ".agents" and len(parts) > index + 3 and parts[index + 1] == "skills"
@@ -62,14 +65,20 @@ def check_wheel_skills(
 ) -> list[Diagnostic]:
     """The wheel's skills: with a build's ``expected``, those; else every one it carries."""
     recorded = _recorded(archive, dist_info)
-    out: list[Diagnostic] = []
+    folders = sorted({posixpath.dirname(n) for n in archive.files if is_skill_file(n)})
+    out: list[Diagnostic] = colliding_skills(folders, shown)
     if expected is None:
-        folders = sorted({posixpath.dirname(n) for n in archive.files if is_skill_file(n)})
         for folder in folders:
             files = tuple(n[len(folder) + 1 :] for n in archive.files if n.startswith(folder + "/"))
             out += _listed(folder, files, recorded, shown, dist_info)
             out += judge_skill_md(archive, f"{folder}/{SKILL_FILE}", shown)
-        return out
+        return out + plain_files(archive, shown)
+    # a skill the backend's own settings put there besides the build's (a force-include of a
+    # package that holds skills): its users get it too, so it is judged as inspect would
+    places = {skill.place for skill in expected}
+    for folder in folders:
+        if folder not in places:
+            out += judge_skill_md(archive, f"{folder}/{SKILL_FILE}", shown)
     for skill in expected:
         out += _present(archive, skill, skill.place, shown)
         if not is_skill_file(f"{skill.place}/{SKILL_FILE}"):
@@ -85,6 +94,54 @@ def check_wheel_skills(
             )
         shipped = tuple(f for f in skill.files if f"{skill.place}/{f}" in archive.files)
         out += _listed(skill.place, shipped, recorded, shown, dist_info)
+    return out
+
+
+def plain_files(archive: Archive, shown: str) -> list[Diagnostic]:
+    """``skill-folder`` warnings for a plain file right in a skills folder
+    (``.agents/skills/README.md``), as ``check`` gives them: no reader takes it for a skill."""
+    from ..diagnostics.severity import Severity
+
+    out = []
+    for member in sorted(archive.files):
+        parts = PurePosixPath(member).parts
+        if len(parts) >= 3 and parts[-3:-1] == (".agents", "skills") and not parts[-1].startswith("."):
+            out.append(
+                make(
+                    "skill-folder",
+                    f"{shown}/{member}",
+                    None,
+                    "is a plain file, not a skill folder",
+                    "keep only skill folders here; move the file elsewhere, since library-skills ignores it",
+                    Severity.WARNING,
+                )
+            )
+    return out
+
+
+def colliding_skills(folders: list[str], shown: str) -> list[Diagnostic]:
+    """``skill-unique`` for each skill name the wheel carries in two folders: library-skills
+    finds both (its RECORD rule matches every one) and its installer skips the name as
+    colliding, so the user gets neither. A skill's name is its folder's (the skill is skipped
+    otherwise). ``folders`` are sorted; each line names the first folder and the other."""
+    first: dict[str, str] = {}
+    out: list[Diagnostic] = []
+    for folder in folders:
+        name = posixpath.basename(folder)
+        if name not in first:
+            first[name] = folder
+            continue
+        out.append(
+            make(
+                "skill-unique",
+                f"{shown}/{folder}/{SKILL_FILE}",
+                None,
+                f"the wheel carries skill {name!r} twice, at {first[name]}/ and {folder}/: "
+                "library-skills finds both and its installer skips the name as colliding",
+                "ship each skill once: a force-include or package data that copies a package "
+                "holding .agents/skills/ copies its skills too; exclude them from the copy",
+            )
+        )
     return out
 
 

@@ -70,6 +70,19 @@ def verify(
                 "rebuild with a standard backend; never publish such an archive",
             )
         )
+    from .reader import file_and_folder
+
+    for name in file_and_folder(archive.files):
+        out.append(
+            make(
+                "artifact-member-paths",
+                f"{shown}/{name}",
+                None,
+                "member is a file and, for other members, a folder: installers cannot write both",
+                "give the file or the folder another name, then rebuild; a force-include or package "
+                "data may map a file onto a folder's path",
+            )
+        )
     for name in archive.unsafe:
         out.append(
             make(

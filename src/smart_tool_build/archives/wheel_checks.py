@@ -63,6 +63,8 @@ def check_wheel(
             )
         )
     library = _library_skills(archive, shown, dist_info, source, out)
+    if source is None and not library and not _carries_tool_file(archive):
+        return  # inspect: a library's wheel, a meta-package: no smart-tool file, no smart-tool rule
     if (source is not None and source.manifest_bytes is None) or library:  # not a smart tool
         if source is not None:
             out.extend(require(archive, source.wheel_members, shown, "package data the project needs"))
@@ -140,20 +142,27 @@ def _library_skills(
     """Check the wheel's library skills (a build's, else every one it carries); True when
     the wheel is a library's that carries skills and no smart tool (``inspect``: no
     smart-tool.json, no SMART_TOOL.md), whose smart-tool rules do not apply."""
-    if source is not None:
-        if source.skills:
-            from .skill_checks import check_wheel_skills
-
-            out.extend(check_wheel_skills(archive, shown, dist_info, source.skills))
-        return False
-    if not any(n.endswith("/SKILL.md") for n in archive.files):
+    if not (source is not None and source.skills) and not any(n.endswith("/SKILL.md") for n in archive.files):
         return False  # the common case, without importing the skill rules
+    if source is not None:
+        # a build's skills, and every other skill its backend put in the wheel (judged, and
+        # no name twice: library-skills reads the finished wheel, not the source)
+        from .skill_checks import check_wheel_skills
+
+        out.extend(check_wheel_skills(archive, shown, dist_info, source.skills or ()))
+        return False
     from .skill_checks import carries_skills, check_wheel_skills
 
     if not carries_skills(archive):
         return False
     out.extend(check_wheel_skills(archive, shown, dist_info, None))
-    return not any(posixpath.basename(n) in (DESCRIPTOR, MANIFEST) for n in archive.files)
+    return not _carries_tool_file(archive)
+
+
+def _carries_tool_file(archive: Archive) -> bool:
+    """Whether the wheel carries a smart-tool.json or a SMART_TOOL.md anywhere: a smart tool's
+    wheel, whatever else is wrong with it."""
+    return any(posixpath.basename(n) in (DESCRIPTOR, MANIFEST) for n in archive.files)
 
 
 def _projection(

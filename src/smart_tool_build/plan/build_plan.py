@@ -243,3 +243,10 @@ def _plan_skills(plan: BuildPlan, tool: RootReport, editable: bool = False) -> N
     note = editable_note(plan.skills) if editable else None
     if note is not None:
         plan.notes.append(note)
+    left_out = [f"{s.source}/{name}" for s in plan.skills for name in s.left_out]
+    if left_out:
+        plan.notes.append(
+            f"left out of the skills: {', '.join(left_out[:_NAMED])}"
+            + (f" and {len(left_out) - _NAMED} more" if len(left_out) > _NAMED else "")
+            + " (VCS folders, __pycache__ and what .gitignore names inside a skill never ship)"
+        )

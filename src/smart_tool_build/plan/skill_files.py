@@ -5,12 +5,16 @@
   from the sdist finds them where the source tree has them.
 - wheel: each at its place in the package, ``<package>/.agents/skills/<name>/``, where
   library-skills' RECORD rule finds it.
+- a skill the backend's own configuration places in the wheel (hatchling's
+  ``force-include``): nothing added there; the verifier checks it arrived whole.
 - editable wheel: nothing: library-skills follows the install's ``direct_url.json`` to the
   source tree and finds the skills there, in its ``.agents/skills/`` folders only (for the
   others, :func:`editable_note` is the line the build prints).
 
-Every regular file of the folder goes, whatever include, exclude and ``.gitignore`` say; a
-``__pycache__`` folder does not (Python writes it when a skill's script runs). A link that
+Every regular file of the folder goes, whatever include, exclude and ``.gitignore`` say of
+the skills folder; inside a skill, what never ships stays out (a ``__pycache__`` Python writes
+when a skill's script runs, a ``.git/`` of a skill that is its own repository, a ``.env`` the
+project ignores: :mod:`smart_tool_build.project.skill_ignore`), and the build's note says so. A link that
 leaves the project is refused, with a line. Imported only for a project that has skills.
 """
 
@@ -28,9 +32,6 @@ if TYPE_CHECKING:
     from ..project.skills import SkillSource
     from .layout import ArtifactKind
 
-#: folders of a skill that never ship
-SKIPPED = frozenset({"__pycache__"})
-
 
 class PlannedSkill(NamedTuple):
     """One skill and the files of its folder."""
@@ -44,6 +45,11 @@ class PlannedSkill(NamedTuple):
     sdist_path: str
     #: every file of the folder, relative to it (POSIX), sorted
     files: tuple[str, ...]
+    #: the backend's own configuration puts it in the wheel: nothing is added there
+    placed: bool = False
+    #: what of the folder never ships (a ``.git/``, ``__pycache__/``, a ``.env`` the project
+    #: ignores), relative to it, folders with a trailing ``/``
+    left_out: tuple[str, ...] = ()
 
 
 def plan_skills(root: Path, skills: Sequence[SkillSource]) -> tuple[PlannedSkill, ...]:
@@ -57,9 +63,19 @@ def plan_skills(root: Path, skills: Sequence[SkillSource]) -> tuple[PlannedSkill
     for skill in skills:
         if skill.wheel_path is None:
             continue
-        files = files_of(root, skill)[0]
-        kept = tuple(f for f in files if not SKIPPED.intersection(f.split("/")[:-1]))
-        planned.append(PlannedSkill(skill.name, skill.source, skill.wheel_path, skill.sdist_path, kept))
+        left_out: list[str] = []
+        files = tuple(files_of(root, skill, left_out=left_out)[0])
+        planned.append(
+            PlannedSkill(
+                skill.name,
+                skill.source,
+                skill.wheel_path,
+                skill.sdist_path,
+                files,
+                skill.placed,
+                tuple(sorted(left_out)),
+            )
+        )
     return tuple(planned)
 
 
@@ -97,7 +113,9 @@ def skill_files(skills: tuple[PlannedSkill, ...], kind: ArtifactKind) -> tuple[P
     if kind == "editable":
         return ()
     out = []
-    for skill in skills:
+    for skill in _once(skills, kind):
+        if skill.placed and kind == "wheel":
+            continue  # the backend places it; a second copy would be a second member
         place = skill.sdist_path if kind == "sdist" else skill.wheel_path
         out += [PlannedFile(f"{skill.source}/{f}", f"{place}/{f}") for f in skill.files]
     return tuple(out)
@@ -112,7 +130,7 @@ def skill_facts(
     from ..archives.skill_checks import SKILL_FILE, SkillFacts
 
     facts = []
-    for skill in skills:
+    for skill in _once(skills, kind):
         skill_md = None
         if SKILL_FILE in skill.files:
             try:
@@ -122,3 +140,16 @@ def skill_facts(
         place = skill.sdist_path if kind == "sdist" else skill.wheel_path
         facts.append(SkillFacts(skill.name, place, skill.files, skill_md))
     return tuple(facts)
+
+
+def _once(skills: tuple[PlannedSkill, ...], kind: ArtifactKind) -> list[PlannedSkill]:
+    """``skills`` with each place in the ``kind`` artifact once (a skill the backend also
+    copies elsewhere in the wheel is one folder of the sdist)."""
+    seen: set[str] = set()
+    out = []
+    for skill in skills:
+        place = skill.sdist_path if kind == "sdist" else skill.wheel_path
+        if place not in seen:
+            seen.add(place)
+            out.append(skill)
+    return out

@@ -17,15 +17,13 @@ each. Each skills folder is listed once (a thousand skills are a thousand ``lsta
 from __future__ import annotations
 
 import os
-import posixpath
 import stat
 from typing import NamedTuple
 
 from ..diagnostics.diagnostic import Diagnostic, make
 from ..parsing.lines import key_line
 from .names import PYPROJECT
-from .packages import SKILLS_FOLDER, listing, package_folders, path_kind
-from .paths import relative_path_problem
+from .packages import SKILLS_FOLDER, force_includes, listing, package_folders, path_kind, within
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -39,9 +37,8 @@ SKILL_FILE = "SKILL.md"
 #: a skill's files at most (a walk of a huge tree stops there, with a line saying so)
 MAX_FILES = 10_000
 _TABLE = "tool.smart-tool"
-#: what to do about a name no wheel can carry, and about a skills folder the option cannot use
+#: what to do about a name no wheel can carry
 RENAME_HINT = "rename it with printable UTF-8 characters, such as lowercase letters, digits and hyphens"
-SOURCE_HINT = 'name a folder inside the root whose subfolders are skills, e.g. skills = ["skills"]'
 
 
 class SkillSource(NamedTuple):
@@ -56,6 +53,18 @@ class SkillSource(NamedTuple):
     wheel_path: Optional[str]
     #: the folder inside the sdist (below its top folder): the source path
     sdist_path: str
+    #: the backend's own configuration (hatchling's ``force-include``) puts the folder at
+    #: ``wheel_path``: the plugin adds nothing there, and checks the wheel has it
+    placed: bool = False
+
+
+def _forced(root: Path, tool: Mapping[str, Any]) -> list[tuple[str, str]]:
+    """:func:`.skill_places.forced`, read only where hatchling's tables force-include anything."""
+    if not force_includes(tool):
+        return []
+    from .skill_places import forced
+
+    return forced(root, tool)
 
 
 def find_skills(
@@ -79,33 +88,56 @@ def find_skills(
     folders = list(package_folders(root, tool) if packages is None else packages)
     skills: list[SkillSource] = []
     out: list[Diagnostic] = []
+    scanned: set[str] = set()
     for folder in folders:
-        package = posixpath.basename(folder)
+        if not os.path.lexists(os.path.join(root, folder, SKILLS_FOLDER)):
+            continue  # nearly every package: no skills, nothing more to read
+        from .skill_places import wheel_package
+
+        package = wheel_package(folder, tool or {})
         found, problems = _skills_in(root, f"{folder}/{SKILLS_FOLDER}", f"{package}/{SKILLS_FOLDER}", prefix)
         skills += found
         out += problems
+        scanned.add(f"{folder}/{SKILLS_FOLDER}")
+    # where the backend's own configuration places skills: the wheel has them there, the
+    # plugin adds nothing (a folder scanned above is the same skills at a second place)
+    for forced, place in _forced(root, tool or {}):
+        found, problems = _skills_in(root, forced, place, prefix)
+        skills += [skill._replace(placed=True) for skill in found]
+        out += [] if forced in scanned else problems
+        scanned.add(forced)
     if options.skills:
         where = (prefix + PYPROJECT, key_line(text, _TABLE, "skills"))
-        target, problems = _target_package(folders, options.skills_package, where)
+        from .skill_places import source_folder, target_package
+
+        target, problems = target_package(folders, options.skills_package, where)
         out += problems
         for named in options.skills:
-            source = _source_folder(root, named, where)
+            source = source_folder(root, named, where)
             if isinstance(source, Diagnostic):
                 out.append(source)
                 continue
-            if source in {f"{folder}/{SKILLS_FOLDER}" for folder in folders}:
-                continue  # a package's own skills folder, named again: found above
+            if source in scanned:
+                continue  # a package's own skills folder, one the backend places, one named twice
+            scanned.add(source)
             found, problems = _skills_in(root, source, target and f"{target}/{SKILLS_FOLDER}", prefix)
             skills += found
             out += problems
     return skills, out
 
 
-def skill_files(root: Path, skill: SkillSource, *, prefix: str = "") -> tuple[list[str], list[Diagnostic]]:
+def skill_files(
+    root: Path, skill: SkillSource, *, prefix: str = "", left_out: Optional[list[str]] = None
+) -> tuple[list[str], list[Diagnostic]]:
     """Every regular file of ``skill``'s folder, relative to the folder (POSIX, sorted), and a
     line for each entry that cannot ship: a symlink out of the root, a FIFO or a device, a
     name that is not UTF-8. Symlinks inside the root are followed (no loop: a folder seen
-    once is not entered again)."""
+    once is not entered again). What never ships from a skill (:mod:`.skill_ignore`: a
+    ``.git/``, ``__pycache__``, a ``.env`` the project ignores) is passed over, and named in
+    ``left_out`` (folders with a trailing ``/``)."""
+    from .skill_ignore import SkillIgnore
+
+    ignored = SkillIgnore(os.fspath(root), skill.source)
     top = os.path.join(root, skill.source)
     real_root: Optional[str] = None  # resolved at the first symlink, if there is one
     files: list[str] = []
@@ -116,12 +148,16 @@ def skill_files(root: Path, skill: SkillSource, *, prefix: str = "") -> tuple[li
         relative = pending.pop()
         try:
             info = os.stat(os.path.join(top, relative))
-        except (OSError, ValueError):
+            with os.scandir(os.path.join(top, relative)) as iterator:
+                listed = list(iterator)
+        except (OSError, ValueError) as exc:  # a path past the system's limit, say
+            if relative:
+                out.append(_unreadable(f"{prefix}{skill.source}/{_printable(relative)}", exc))
             continue
         if (info.st_dev, info.st_ino) in seen:
             continue
         seen.add((info.st_dev, info.st_ino))
-        for entry in listing(os.path.join(top, relative)):
+        for entry in listed:
             inner = f"{relative}/{entry.name}" if relative else entry.name
             shown = f"{prefix}{skill.source}/{_printable(inner)}"
             unusable = _name_problem(entry.name)
@@ -129,17 +165,31 @@ def skill_files(root: Path, skill: SkillSource, *, prefix: str = "") -> tuple[li
                 message = f"a file name {unusable}; no wheel can carry it"
                 out.append(make("skill-folder", shown, None, message, RENAME_HINT))
                 continue
+            folder = _entry_kind(entry) == "folder"
+            if ignored(entry.name, folder):
+                if left_out is not None:
+                    left_out.append(inner + "/" if folder else inner)
+                continue
             if entry.is_symlink():
                 real_root = real_root or os.path.realpath(root)
-                if not _within(real_root, entry.path):
+                if not within(real_root, entry.path):
                     out.append(_outside(shown, "a symlink in the skill"))
                     continue
             kind = _entry_kind(entry)
             if kind == "folder":
                 pending.append(inner)
             elif kind == "file":
+                if len(entry.path) > 1024:  # only a long path can be past the limit: stat it
+                    try:
+                        os.stat(entry.path)
+                    except OSError as exc:
+                        out.append(_unreadable(shown, exc))
+                        continue
                 files.append(inner)
-            elif kind != "missing":
+            elif kind == "missing":
+                if entry.is_symlink():
+                    out.append(_nowhere(shown))
+            else:
                 out.append(
                     make(
                         "skill-folder",
@@ -172,8 +222,12 @@ def _skills_in(
     except (OSError, ValueError):
         return [], []  # no such folder: no skills here (a named one is checked before)
     shown_folder = prefix + folder
-    if stat.S_ISLNK(info.st_mode) and not _within(os.path.realpath(root), path):
-        return [], [_outside(shown_folder, "the skills folder")]
+    # the folder, or any folder on the way to it (a symlinked ``<package>/.agents``)
+    if not within(os.path.realpath(root), path):
+        what = (
+            "the skills folder" if stat.S_ISLNK(info.st_mode) else "a folder on the way to the skills folder"
+        )
+        return [], [_outside(shown_folder, what)]
     if path_kind(path) != "folder":
         message = "is not a folder; skills go in its subfolders"
         hint = "make it a folder that holds one subfolder per skill"
@@ -190,12 +244,15 @@ def _skills_in(
             continue
         source = f"{folder}/{name}"
         shown = prefix + source
-        if entry.is_symlink() and not _within(real_root, entry.path):
+        if entry.is_symlink() and not within(real_root, entry.path):
             out.append(_outside(shown, "the skill folder"))
             continue
         kind = _entry_kind(entry)
+        if kind == "missing" and entry.is_symlink():
+            out.append(_nowhere(shown))
+            continue
         if kind == "missing" or (kind == "file" and name.startswith(".")):
-            continue  # a dangling link, a .gitkeep: nothing a reader would take for a skill
+            continue  # gone since it was listed, a .gitkeep: nothing a reader would take for a skill
         if kind != "folder":
             severity = None
             if kind == "file":
@@ -231,80 +288,6 @@ def _anchor(folder: str, shown: str, prefix: str) -> str:
     return f"{shown}/{names[0]}" if names else prefix + PYPROJECT
 
 
-def _target_package(
-    folders: list[str], chosen: Optional[str], where: tuple[str, Optional[int]]
-) -> tuple[Optional[str], list[Diagnostic]]:
-    """The import package the option's skills go into, or None with the line saying why."""
-    where_path, line = where
-    names = [posixpath.basename(folder) for folder in folders]
-    if chosen is not None:
-        if chosen in names:
-            return chosen, []
-        known = ", ".join(names) or "none"
-        message = (
-            f"[tool.smart-tool] skills-package names {chosen!r}, not a top-level import "
-            f"package of the project; the project's are: {known}"
-        )
-        hint = (
-            f'name one of them: skills-package = "{names[0]}"'
-            if names
-            else "add the import package at the root or under src/, or name another"
-        )
-        return None, [make("skills-package-known", where_path, line, message, hint)]
-    if len(names) == 1:
-        return names[0], []
-    if not names:
-        message = (
-            "[tool.smart-tool] skills needs a package to put the skills in, and the project "
-            "has no import package at the root or under src/"
-        )
-        hint = "add an import package, a folder with __init__.py, at the root or under src/"
-        return None, [make("skills-package-known", where_path, line, message, hint)]
-    message = (
-        f"[tool.smart-tool] skills: the project has several top-level packages: "
-        f"{', '.join(names)}; which one carries the skills?"
-    )
-    return None, [
-        make("skills-package-known", where_path, line, message, f'add skills-package = "{names[0]}"')
-    ]
-
-
-def _source_folder(root: Path, named: str, where: tuple[str, Optional[int]]) -> str | Diagnostic:
-    """The option's folder, normalised, or the line saying why it cannot be one."""
-    where_path, line = where
-    problem = relative_path_problem(named)
-    if problem is None and posixpath.normpath(named) == ".":
-        problem = "is the root itself; name the folder that holds the skills"
-    if problem is not None:
-        message = f"[tool.smart-tool] skills: {named!r} {problem}"
-        return make("skills-source-present", where_path, line, message, SOURCE_HINT)
-    normal = posixpath.normpath(named)
-    path = os.path.join(root, normal)
-    if not _within(os.path.realpath(root), path):
-        return make(
-            "skills-source-present",
-            where_path,
-            line,
-            f"[tool.smart-tool] skills: {named!r} leads outside the root",
-            SOURCE_HINT,
-        )
-    kind = path_kind(path)
-    if kind != "folder":
-        what = (
-            "does not exist"
-            if kind == "missing"
-            else f"is {'a file' if kind == 'file' else kind}, not a folder"
-        )
-        message = f"[tool.smart-tool] skills: {named!r} {what}"
-        hint = (
-            f"create the folder {normal}/ with one subfolder per skill, or name another"
-            if kind == "missing"
-            else SOURCE_HINT
-        )
-        return make("skills-source-present", where_path, line, message, hint)
-    return normal
-
-
 def _entry_kind(entry: os.DirEntry[str]) -> str:
     """What a listing's entry is: a regular file or folder from the listing's own file type (no
     system call where the file system gives one); a symlink, followed, and the rest by
@@ -317,11 +300,6 @@ def _entry_kind(entry: os.DirEntry[str]) -> str:
     except OSError:
         pass
     return path_kind(entry.path)
-
-
-def _within(real_root: str, path: str) -> bool:
-    real = os.path.realpath(path)
-    return real == real_root or real.startswith(real_root.rstrip(os.sep) + os.sep)
 
 
 def _name_problem(name: str) -> Optional[str]:
@@ -340,6 +318,26 @@ def _printable(name: str) -> str:
     if _name_problem(name) is None:
         return name
     return repr(name.encode("utf-8", "surrogateescape"))[2:-1]
+
+
+def _unreadable(shown: str, exc: BaseException) -> Diagnostic:
+    """A file or folder of a skill that cannot be read: no archive would carry it."""
+    reason = getattr(exc, "strerror", None) or str(exc)
+    message = f"cannot be read ({reason}); no archive can carry it"
+    return make(
+        "skill-folder", shown, None, message, "keep the skill's folders shallow and their names short"
+    )
+
+
+def _nowhere(shown: str) -> Diagnostic:
+    """A symlink that leads nowhere: the backends fail on it when they read it."""
+    return make(
+        "skill-folder",
+        shown,
+        None,
+        "is a symlink that leads nowhere, dangling or in a loop; no archive can carry it",
+        "remove the symlink, or point it at a file inside the project",
+    )
 
 
 def _outside(shown: str, what: str) -> Diagnostic:

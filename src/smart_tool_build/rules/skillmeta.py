@@ -22,6 +22,7 @@ from ..project.distribution import PackageVersion
 from ..project.paths import escapes
 from ..project.skills import SKILL_FILE, SkillSource
 from .version_rule import compare_versions
+from .versions import valid_anywhere
 
 MANIFEST_KEY = "skillmeta.manifest"
 #: the manifestSchema values skillmeta 0.3 knows, by schema version
@@ -99,7 +100,11 @@ def _reference_problem(folder: Path, reference: Any) -> Optional[str]:
     normal = posixpath.normpath(reference)
     if normal == ".." or normal.startswith("../") or escapes(folder, normal):
         return f"{reference!r} leads outside the skill's folder"
-    if not (folder / normal).is_file():
+    try:
+        present = (folder / normal).is_file()
+    except (OSError, ValueError):  # a name the file system refuses (over 255 bytes a part)
+        present = False
+    if not present:
         return f"{reference!r} does not exist in the skill's folder"
     return None
 
@@ -109,21 +114,29 @@ def schema_rule(
 ) -> list[Diagnostic]:
     """The manifest against its JSON Schema: skillmeta's own validator where it is installed,
     else the required keys and the compared fields' types."""
-    try:
-        from skillmeta import validator  # type: ignore[import-untyped,import-not-found,unused-ignore]  # the extra
-    except ImportError:
-        validator = None
-    if validator is not None:
+    from importlib.util import find_spec
+
+    if find_spec("skillmeta") is not None:  # the extra
+        issues = skillmeta_issues(folder)
+        if issues is None:
+            message = (
+                f"skillmeta's validation did not finish in {SKILLMETA_SECONDS:g} seconds: a value "
+                "its schema's patterns may take exponential time on, such as a long `purl` with many `/`"
+            )
+            hint = (
+                "shorten the manifest's long values, such as purl, then run `skillmeta validate` on the skill"
+            )
+            return [make("skillmeta-manifest-valid", shown, 1, message, hint)]
         return [
             make(
                 "skillmeta-manifest-valid",
                 shown,
-                _line_of(issue.location, lines),
-                f"skillmeta: {issue.message}",
+                _line_of(location, lines),
+                f"skillmeta: {text}",
                 SCHEMA_HINT,
             )
-            for issue in validator.validate_skill(folder)
-            if issue.code == "manifest.schema.invalid"
+            for code, location, text in issues
+            if code == "manifest.schema.invalid"
         ]
     out = []
     missing = [key for key in REQUIRED if key not in manifest]
@@ -144,6 +157,41 @@ def schema_rule(
                 )
             )
     return out
+
+
+#: how long skillmeta's validation of one skill may take: its schema's patterns are
+#: Python regular expressions, which a hostile value holds for hours and no signal interrupts
+SKILLMETA_SECONDS = 10.0
+_VALIDATE = (
+    "import json, sys\n"
+    "from skillmeta import validator\n"
+    "issues = validator.validate_skill(sys.argv[1])\n"
+    "print(json.dumps([[i.code, i.location, i.message] for i in issues]))\n"
+)
+
+
+def skillmeta_issues(folder: Path) -> Optional[list[tuple[str, str, str]]]:
+    """skillmeta's issues for the skill at ``folder`` (code, location, message), judged in a
+    child process bounded in time (killed past :data:`SKILLMETA_SECONDS`); None then."""
+    import json
+    import subprocess
+    import sys
+
+    try:
+        done = subprocess.run(
+            [sys.executable, "-c", _VALIDATE, str(folder)],
+            capture_output=True,
+            timeout=SKILLMETA_SECONDS,
+            stdin=subprocess.DEVNULL,
+        )
+    except subprocess.TimeoutExpired:
+        return None
+    try:
+        found = json.loads(done.stdout.decode("utf-8", "replace").strip().splitlines()[-1])
+        return [(str(code), str(location), str(text)) for code, location, text in found]
+    except (ValueError, IndexError, TypeError):  # skillmeta failed: its own error, one line
+        reason = done.stderr.decode("utf-8", "replace").strip().splitlines()[-1:] or ["no output"]
+        return [("manifest.schema.invalid", "", f"skillmeta could not validate the skill: {reason[0]}")]
 
 
 def _line_of(location: str, lines: dict[str, int]) -> int:
@@ -210,6 +258,10 @@ def version_rule(
                 "or a skill.json with its version",
             )
         ]
+    if not valid_anywhere(version):  # a manifest's own rules say this of its version; a skill has none
+        message = f"the skill's version {version[:100]!r} is no version (neither PEP 440 nor semver)"
+        hint = f'write the package\'s version: "{package_version.value or "X.Y.Z"}"'
+        return [make("skill-version-matches-package", where, line, message, hint)]
     found = compare_versions(version, package_version, path=where, line=line, dev_versions=dev_versions)
     return [
         d._replace(

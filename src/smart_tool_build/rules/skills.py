@@ -19,6 +19,7 @@ from typing import Any
 from urllib.parse import unquote
 
 from ..diagnostics.diagnostic import Diagnostic, make
+from ..diagnostics.severity import Severity
 from ..parsing import frontmatter, safe_yaml
 from ..project.distribution import PackageVersion
 from ..project.paths import escapes
@@ -50,6 +51,9 @@ _INLINE_LINK = re.compile(
     r"!?\[(?:[^\[\]\\\n]|\\.){0,1000}\]\(\s{0,100}(<[^<>\n]{0,1000}>|[^\s()<]{1,1000})"
     r"(?:\s{1,100}(?:\"[^\"\n]{0,1000}\"|'[^'\n]{0,1000}'|\([^()\n]{0,1000}\)))?\s{0,100}\)"
 )
+#: a link whose target is longer than :data:`_INLINE_LINK` reads (linear: the run stops at
+#: the first space or parenthesis)
+_LONG_LINK = re.compile(r"\]\(\s{0,100}[^\s()<]{1001}")
 _REFERENCE = re.compile(r"^ {0,3}\[[^\]\n]+\]:[ \t]*(<[^>\n]*>|\S+)", re.MULTILINE)
 _FENCE = re.compile(r"^ {0,3}(```+|~~~+)", re.MULTILINE)
 _TICKS = re.compile(r"`+")
@@ -68,11 +72,28 @@ def check_skills(
     """Every rule about ``skills`` (found by :func:`~smart_tool_build.project.skills.find_skills`);
     with ``skills_version`` "match", each one's version against ``package_version``."""
     out = unique_rule(skills, prefix)
+    listed: dict[str, tuple[list[str], list[Diagnostic]]] = {}
+    for skill in skills:  # each folder listed once, however many places the wheel has it in
+        if skill.source not in listed:
+            listed[skill.source] = skill_files(root, skill, prefix=prefix)
+    shipped: set[str] = set()  # each skill file's place in the wheel, and its folders
     for skill in skills:
+        if skill.wheel_path is not None:
+            shipped.add(skill.wheel_path)
+            for name in listed[skill.source][0]:
+                parts = name.split("/")
+                shipped.update(
+                    posixpath.join(skill.wheel_path, *parts[:end]) for end in range(1, len(parts) + 1)
+                )
+    checked: set[str] = set()
+    for skill in skills:
+        if skill.source in checked:
+            continue
+        checked.add(skill.source)
         shown = f"{prefix}{skill.source}/{SKILL_FILE}"
         # what cannot ship (a symlink out, a FIFO); SKILL.md is judged when it is read, unless
         # it leads out of the root: then it is not read
-        problems = skill_files(root, skill, prefix=prefix)[1]
+        problems = listed[skill.source][1]
         out += [d for d in problems if d.path != shown or d.code == "skill-inside-root"]
         if any(d.path == shown and d.code == "skill-inside-root" for d in problems):
             continue
@@ -82,7 +103,7 @@ def check_skills(
             continue
         fm, text, body = read
         out += frontmatter_rules(fm, skill.name, shown)
-        out += link_rule(root, skill, text, body, prefix)
+        out += link_rule(root, skill, text, body, prefix, shipped)
         problems, manifest = skillmeta.manifest_rules(root, skill, fm, prefix=prefix)
         out += problems
         if skills_version == "match":
@@ -205,15 +226,18 @@ def _optional_rules(fm: safe_yaml.LineDict, shown: str) -> list[Diagnostic]:
         else:
             for key, value in metadata.items():
                 if not isinstance(key, str) or not isinstance(value, str):
+                    # skills-ref and library-skills take it: the user loses nothing, a warning
                     message = (
-                        f"metadata {key!r}: {_shown_value(value)} is not a string value under a string key"
+                        f"metadata {key!r}: {_shown_value(value)} is not a string value under a "
+                        "string key; the specification asks for strings, its readers take it"
                     )
                     hint = (
                         f'quote it: {key}: "{value}"'
                         if isinstance(value, (int, float, bool))
                         else METADATA_HINT
                     )
-                    out.append(make("skill-field-shapes", shown, metadata.line_of(key), message, hint))
+                    line = metadata.line_of(key)
+                    out.append(make("skill-field-shapes", shown, line, message, hint, Severity.WARNING))
     return out
 
 
@@ -223,12 +247,28 @@ def _shown_value(value: Any) -> str:
     return "a list" if isinstance(value, list) else repr(value)
 
 
-def link_rule(root: Path, skill: SkillSource, text: str, body: str, prefix: str) -> list[Diagnostic]:
-    """Every relative link of the body names a file (or folder) inside the skill's folder."""
+def link_rule(
+    root: Path,
+    skill: SkillSource,
+    text: str,
+    body: str,
+    prefix: str,
+    shipped: frozenset[str] | set[str] = frozenset(),
+) -> list[Diagnostic]:
+    """Every relative link of the body names a file (or folder) inside the skill's folder, or
+    one of a sibling skill that ships in the same wheel (``shipped``: every skill file's
+    place in the wheel): library-skills installs skills side by side, where the link
+    resolves. A link out to anything else is broken where the skill is installed, and the
+    skill still works: a warning naming it."""
     shown = f"{prefix}{skill.source}/{SKILL_FILE}"
     start = len(text) - len(body)
     folder = root / skill.source
     out: list[Diagnostic] = []
+    for match in _LONG_LINK.finditer(_blank_code(body)) if "](" in body else ():
+        line = text.count("\n", 0, start + match.start()) + 1
+        message = "a link whose target is over 1,000 characters; not checked, and no file is named so"
+        hint = "shorten the link to a file inside the skill's folder"
+        out.append(make("skill-link-resolves", shown, line, message, hint, Severity.WARNING))
     for offset, target in _links(body):
         line = text.count("\n", 0, start + offset) + 1
         path = unquote(target.split("#", 1)[0].split("?", 1)[0])
@@ -236,20 +276,43 @@ def link_rule(root: Path, skill: SkillSource, text: str, body: str, prefix: str)
             continue
         normal = posixpath.normpath(path)
         if normal == ".." or normal.startswith("../"):
+            if _ships(skill, normal, shipped):
+                continue
             message = (
-                f"the link {target!r} climbs out of the skill's folder; it is linked into projects alone"
+                f"the link {target!r} climbs out of the skill's folder to "
+                f"{posixpath.normpath(posixpath.join(skill.source, normal))}, which is no file of a "
+                "skill the wheel ships: the link is broken where the skill is installed"
             )
-            out.append(
-                make("skill-link-resolves", shown, line, message, "move the file into the skill's folder")
-            )
+            hint = "move the file into the skill's folder, or link a sibling skill that ships"
+            out.append(make("skill-link-resolves", shown, line, message, hint, Severity.WARNING))
         elif escapes(folder, normal):
             message = f"the link {target!r} leads out of the skill's folder through a symlink"
             hint = "replace the symlink with the file itself, kept in the skill's folder"
             out.append(make("skill-link-resolves", shown, line, message, hint))
-        elif not (folder / normal).exists():
+        elif not _exists(folder / normal):
             message = f"the link {target!r} names nothing in the skill's folder: {skill.source}/{normal}"
             out.append(make("skill-link-resolves", shown, line, message, "fix the path, or add the file"))
     return out
+
+
+def _exists(path: Path) -> bool:
+    """Whether ``path`` exists; a name the file system refuses (over 255 bytes a part, a NUL)
+    names nothing, rather than raising."""
+    try:
+        return path.exists()
+    except (OSError, ValueError):
+        return False
+
+
+def _ships(skill: SkillSource, normal: str, shipped: frozenset[str] | set[str]) -> bool:
+    """Whether ``normal`` (a link out of ``skill``'s folder) reaches a file, or the folder of
+    one, that a skill of the same wheel ships."""
+    if skill.wheel_path is None:
+        return False
+    reached = posixpath.normpath(posixpath.join(skill.wheel_path, normal))
+    if reached.startswith("../") or reached == "..":
+        return False
+    return reached in shipped
 
 
 def _links(body: str) -> list[tuple[int, str]]:
@@ -324,7 +387,14 @@ def unique_rule(skills: list[SkillSource], prefix: str = "") -> list[Diagnostic]
     for skill in skills:
         place = skill.wheel_path
         first = by_place.get(place) if place is not None else None
-        if first is not None:
+        again = by_name.get(skill.name)
+        if first is None and again is not None and again.source == skill.source:
+            message = (
+                f"ships twice in the wheel, at {again.wheel_path}/ and {place}/ (the backend's own "
+                "force-include places it a second time): library-skills' installer skips the name"
+            )
+            out.append(_unique(skill, message, prefix))
+        elif first is not None:
             message = (
                 f"lands on {place}/ in the wheel, as {prefix}{first.source}/ does: one overwrites the other"
             )

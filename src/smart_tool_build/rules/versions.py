@@ -31,11 +31,11 @@ _SEMVER = (
 
 def same_version(a: str, b: str) -> bool:
     """Equal as PEP 440 versions where both parse, else equal as text."""
-    from packaging.version import InvalidVersion, Version
+    from packaging.version import Version
 
     try:
         return Version(a) == Version(b)
-    except InvalidVersion:
+    except ValueError:  # InvalidVersion, or a number past int's digit limit (5,000 digits)
         return a == b
 
 
@@ -48,11 +48,11 @@ def semver_clean(text: str) -> Optional[str]:
 
 def pep440_normal(text: str) -> Optional[str]:
     """The PEP 440 normal form (what METADATA carries), or None when it is not PEP 440."""
-    from packaging.version import InvalidVersion, Version
+    from packaging.version import Version
 
     try:
         return str(Version(text))
-    except InvalidVersion:
+    except ValueError:  # InvalidVersion, or a number past int's digit limit (5,000 digits)
         return None
 
 
@@ -107,11 +107,11 @@ def is_development(package_version: PackageVersion) -> bool:
 
 
 def _is_development(value: str) -> bool:
-    from packaging.version import InvalidVersion, Version
+    from packaging.version import Version
 
     try:
         parsed = Version(value)
-    except InvalidVersion:
+    except ValueError:  # InvalidVersion, or a number past int's digit limit (5,000 digits)
         return False
     return parsed.is_devrelease or parsed.local is not None
 

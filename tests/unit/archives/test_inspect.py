@@ -306,19 +306,53 @@ def test_escaping_member_path_in_sdist(tmp_path: Path, name: str) -> None:
     assert codes(report) == ["artifact-member-paths"], report.diagnostics
 
 
-def test_symlink_member_in_sdist(tmp_path: Path) -> None:
+def _sdist_with_link(tmp_path: Path, name: str, target: str) -> Path:
     path = write_sdist(tmp_path / "demo_tool-1.0.0.tar.gz", sdist_members())
     with tarfile.open(path, "r:gz") as handle:
         members = [(info, handle.extractfile(info).read() if info.isfile() else None) for info in handle]  # type: ignore[union-attr]
-    link = tarfile.TarInfo(f"{SDIST_TOP}/docs/passwd")
-    link.type, link.linkname = tarfile.SYMTYPE, "/etc/passwd"
+    link = tarfile.TarInfo(f"{SDIST_TOP}/{name}")
+    link.type, link.linkname = tarfile.SYMTYPE, target
     with tarfile.open(path, "w:gz") as handle:
         for info, data in members:
             handle.addfile(info, io.BytesIO(data) if data is not None else None)
         handle.addfile(link)
+    return path
+
+
+@pytest.mark.parametrize(
+    ("name", "target"),
+    [("docs/passwd", "/etc/passwd"), ("docs/up", "../../x"), ("top", ".."), ("docs/self", "..")],
+)
+def test_symlink_member_in_sdist_leaving_the_tree(tmp_path: Path, name: str, target: str) -> None:
+    path = _sdist_with_link(tmp_path, name, target)
     report = verify(path)
     assert [(d.code, d.path) for d in report.diagnostics] == [
-        ("artifact-member-paths", f"{path.as_posix()}/{SDIST_TOP}/docs/passwd")
+        ("artifact-member-paths", f"{path.as_posix()}/{SDIST_TOP}/{name}")
+    ]
+
+
+@pytest.mark.parametrize(("name", "target"), [("CLAUDE.md", "README.md"), ("docs/readme", "../README.md")])
+def test_an_in_tree_relative_symlink_in_an_sdist_is_valid(tmp_path: Path, name: str, target: str) -> None:
+    """ado-core's sdist: a relative link that stays in the tree, which installers extract
+    (tarfile's data filter takes it)."""
+    assert verify(_sdist_with_link(tmp_path, name, target)).diagnostics == []
+
+
+@pytest.mark.parametrize("kind", ["wheel", "sdist"])
+def test_a_path_that_is_both_a_file_and_a_folder(tmp_path: Path, kind: str) -> None:
+    """pip cannot install a wheel holding ``demo_tool/data`` as a file and as the folder of
+    ``demo_tool/data/x.txt``: the verifier checks the archive installs as a tree."""
+    if kind == "wheel":
+        members = {**wheel_members(), "demo_tool/data": b"a file", "demo_tool/data/x.txt": b"in a folder"}
+        path = write_wheel(tmp_path / "demo_tool-1.0.0-py3-none-any.whl", members)
+        name = "demo_tool/data"
+    else:
+        name = f"{SDIST_TOP}/docs"
+        members = {**sdist_members(), name: b"a file", f"{name}/x.txt": b"in a folder"}
+        path = write_sdist(tmp_path / "demo_tool-1.0.0.tar.gz", members)
+    report = verify(path)
+    assert [(d.code, d.path) for d in report.diagnostics] == [
+        ("artifact-member-paths", f"{path.as_posix()}/{name}")
     ]
 
 

@@ -116,14 +116,44 @@ def test_a_wheel_whose_record_cannot_be_read(tmp_path: Path) -> None:
 
 
 def test_a_smart_tool_wheel_without_skills_never_reads_them(tmp_path: Path) -> None:
-    """A build that planned no skills judges none (``skills`` None), and a wheel that carries
-    none is no library to ``inspect``: the smart-tool rules apply as before."""
+    """A build that planned no skills judges none (``skills`` None); a wheel that carries no
+    skill and no smart-tool file (a library's, a meta-package's) is judged as what it carries:
+    nothing of ours to check; one that carries a SMART_TOOL.md gets the smart-tool rules."""
     wheel = write_wheel(
         tmp_path / "lib-1.0.0-py3-none-any.whl",
         library_wheel({f"{SKILL}/SKILL.md": None, f"{SKILL}/references/x.md": None}),
     )
     assert findings(wheel, SourceFacts(None, None, None)) == []
-    assert "artifact-descriptor-present" in [code for code, _ in findings(wheel)]
+    assert findings(wheel) == []
+    (tmp_path / "tool").mkdir()
+    tool = write_wheel(
+        tmp_path / "tool" / "lib-1.0.0-py3-none-any.whl",
+        library_wheel(
+            {f"{SKILL}/SKILL.md": None, f"{SKILL}/references/x.md": None, "lib/SMART_TOOL.md": b"x"}
+        ),
+    )
+    assert ("artifact-descriptor-present", f"w.whl/{LIB_INFO}/smart-tool.json") in findings(tool)
+
+
+def test_inspect_passes_a_library_sdist_with_root_skills(tmp_path: Path) -> None:
+    """The plugin's own sdist of a library whose skills live in a root skills/ folder (no
+    ``.agents`` path anywhere), and a meta-package's sdist: no smart-tool file, no
+    ``descriptor-present``."""
+    members = {
+        "PKG-INFO": metadata("lib"),
+        "pyproject.toml": b'[project]\nname = "lib"\nversion = "1.0.0"\n\n'
+        b'[tool.smart-tool]\nskills = ["skills"]\n',
+        "skills/lib-use/SKILL.md": SKILL_MD,
+        "src/lib/__init__.py": b"",
+    }
+    sdist = write_sdist(tmp_path / "lib-1.0.0.tar.gz", {f"{SDIST_TOP}/{k}": v for k, v in members.items()})
+    assert findings(sdist) == []
+    (tmp_path / "tool").mkdir()
+    members["src/lib/SMART_TOOL.md"] = b"x"
+    tool = write_sdist(
+        tmp_path / "tool" / "lib-1.0.0.tar.gz", {f"{SDIST_TOP}/{k}": v for k, v in members.items()}
+    )
+    assert ("descriptor-present", f"s.tar.gz/{SDIST_TOP}/smart-tool.json") in findings(tool)
 
 
 def test_the_sdist_carries_every_skill_file_at_its_source_path(tmp_path: Path) -> None:
@@ -209,3 +239,46 @@ def test_inspect_judges_a_skill_md_the_wheel_carries(tmp_path: Path) -> None:
     assert findings(binary) == [("skill-frontmatter-parses", f"w.whl/{SKILL}/SKILL.md")]
     # a build's own skills were judged in its source tree: the archive check does not repeat it
     assert findings(wheel, facts(skill_md=bad)) == []
+
+
+def test_a_skill_the_wheel_carries_twice_fails_naming_both_paths(tmp_path: Path) -> None:
+    """logfire-sdk's wheel: a force-include copies the package, skills and all, to a second
+    path. library-skills' RECORD rule finds both and its installer skips the name, so the
+    build (which planned the first) and ``inspect`` fail on it, naming both folders."""
+    copy = "_sdk/lib/.agents/skills/lib-use"
+    changes: dict[str, bytes | None] = {f"{copy}/SKILL.md": SKILL_MD, f"{copy}/references/x.md": REFERENCE}
+    members = library_wheel(changes)
+    members[f"{LIB_INFO}/RECORD"] = record_of(members, f"{LIB_INFO}/RECORD")
+    wheel = write_wheel(tmp_path / "lib-1.0.0-py3-none-any.whl", members)
+    expected = [("skill-unique", f"w.whl/{SKILL}/SKILL.md")]
+    assert findings(wheel, facts()) == expected
+    assert findings(wheel) == expected
+    report = verify(wheel, display="w.whl")
+    assert f"at {copy}/ and {SKILL}/" in report.diagnostics[0].message
+
+
+def test_a_build_judges_a_skill_its_backend_put_in_besides_its_own(tmp_path: Path) -> None:
+    """A skill the backend's own settings place in the wheel (not one the build planned) is
+    one the user gets: judged as ``inspect`` judges it."""
+    bad = SKILL_MD.replace(b"name: lib-use", b"name: other").replace(b"lib-use", b"other")
+    changes: dict[str, bytes | None] = {
+        "lib/.agents/skills/other/SKILL.md": bad.replace(b"name: other", b"name: Other")
+    }
+    members = library_wheel(changes)
+    members[f"{LIB_INFO}/RECORD"] = record_of(members, f"{LIB_INFO}/RECORD")
+    wheel = write_wheel(tmp_path / "lib-1.0.0-py3-none-any.whl", members)
+    assert findings(wheel, facts()) == [("skill-name-format", "w.whl/lib/.agents/skills/other/SKILL.md")]
+
+
+def test_inspect_warns_of_a_plain_file_in_a_skills_folder(tmp_path: Path) -> None:
+    """As ``check`` warns of it in the source: a README right in .agents/skills/ is no skill."""
+    members = library_wheel(
+        {"lib/.agents/skills/README.md": b"# skills\n", "lib/.agents/skills/.gitkeep": b""}
+    )
+    members[f"{LIB_INFO}/RECORD"] = record_of(members, f"{LIB_INFO}/RECORD")
+    wheel = write_wheel(tmp_path / "lib-1.0.0-py3-none-any.whl", members)
+    report = verify(wheel, display="w.whl")
+    assert [(d.code, d.severity.value, d.path) for d in report.diagnostics] == [
+        ("skill-folder", "warning", "w.whl/lib/.agents/skills/README.md")
+    ]
+    assert not report.failed()

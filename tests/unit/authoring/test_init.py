@@ -439,3 +439,18 @@ def test_a_template_s_description_becomes_a_line_to_complete(tmp_path: Path, des
     assert 'description: "TODO: what acme-widget does, then when to reach for it."\n' in text
     assert scaffold.todo_lines == (5, 7, 14, 18)
     assert [d.line for d in check_root(root).diagnostics if d.code == "manifest-placeholders"] == [5, 7]
+
+
+@pytest.mark.parametrize("named", [None, "src/acme_widget"])
+def test_a_package_folder_that_is_a_symlink_out_of_the_root(tmp_path: Path, named: Optional[str]) -> None:
+    """init writes nothing through a package folder that leads outside the project."""
+    root = project(tmp_path, package=None)
+    outside = tmp_path / "elsewhere"
+    outside.mkdir()
+    (outside / "__init__.py").write_text("")
+    (root / "src").mkdir()
+    (root / "src" / "acme_widget").symlink_to(outside)
+    with pytest.raises(InitError, match="leads outside the root through a symlink"):
+        plan_init(root, platform="linux", package_dir=named)
+    assert sorted(p.name for p in outside.iterdir()) == ["__init__.py"]
+    assert not (root / "smart-tool.json").exists()

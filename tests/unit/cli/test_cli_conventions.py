@@ -117,3 +117,23 @@ def test_v_and_q_after_the_command_are_not_a_usage_error(flag: str) -> None:
     code, _, err = cli("check", flag, str(ROOTS / "valid"))
     assert code == 0, err
     assert "usage:" not in err
+
+
+def test_smart_tool_without_smart_tool_build_says_so_in_one_line() -> None:
+    """``smart-tool`` installed with --no-deps (or smart-tool-build removed since): one line
+    naming the fix and the exit status of a command that could not run, no traceback."""
+    import subprocess
+    import sys
+
+    code = (
+        "import sys; sys.modules['smart_tool_build'] = None\n"
+        "from smart_tool.cli import main\nraise SystemExit(main(['--help']))\n"
+    )
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60)
+    from smart_tool.cli.exits import EXIT_FAILURE
+
+    assert done.returncode == EXIT_FAILURE, done.stderr
+    assert done.stdout == ""
+    [line] = done.stderr.splitlines()
+    assert line.startswith("smart-tool: error: smart-tool ") and "which is not installed" in line, line
+    assert "pip install 'smart-tool-build==" in line

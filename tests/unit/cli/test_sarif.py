@@ -139,6 +139,24 @@ def test_sarif_output_writes_the_file_beside_the_text(here: Path, capsys: pytest
     assert location(result)["region"] == {"startLine": 3}
 
 
+def test_sarif_output_replaces_a_symlink_planted_at_its_path(
+    here: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A symlink at the --sarif-output path (to a file the runner may write) is replaced by
+    the log, never written through; the file it pointed at is untouched."""
+    copy_root("manifest-name-format", here / HOME)
+    victim = here / "victim.txt"
+    victim.write_text("keep me\n", encoding="utf-8")
+    target = here / "out.sarif"
+    target.symlink_to(victim)
+    assert main(["check", HOME, "--sarif-output", str(target)]) == 1
+    capsys.readouterr()
+    assert victim.read_text(encoding="utf-8") == "keep me\n"
+    assert not target.is_symlink()
+    validated_sarif(target.read_text(encoding="utf-8"))
+    assert [p.name for p in here.iterdir() if p.name.startswith(".out.sarif")] == []
+
+
 def test_inspect_points_at_the_wheel_and_names_the_member(
     here: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:

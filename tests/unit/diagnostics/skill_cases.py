@@ -52,17 +52,19 @@ SKILL_FIXTURE_CASES: dict[str, list[Expected]] = {
     "skill-description-present--too-long": [e("skill-description-present", SKILL_MD, 3)],
     "skill-description-present--empty": [e("skill-description-present", SKILL_MD, 3)],
     "skill-description-present--placeholder": [e("skill-description-present", SKILL_MD, 3)],
-    "skill-field-shapes": [e("skill-field-shapes", SKILL_MD, 6)],  # metadata revision: 3
+    # metadata revision: 3: skills-ref and library-skills take it, so a warning
+    "skill-field-shapes": [("skill-field-shapes", WARN, SKILL_MD, 6)],
     "skill-field-shapes--compatibility": [
         e("skill-field-shapes", SKILL_MD, 4),  # 501 characters
         e("skill-field-shapes", SKILL_MD, 5),  # allowed-tools a list
     ],
     "skill-fields-known": [("skill-fields-known", INFO, SKILL_MD, 4)],  # user-invocable, context
-    # ---- the body's links: a missing file, one out of the folder, a reference definition;
-    # URLs, anchors, code spans and fenced blocks are not links
+    # ---- the body's links: a missing file, one out of the folder to a file that does not
+    # ship (a warning: the skill works, the link is broken), a reference definition; URLs,
+    # anchors, code spans, fenced blocks and links to a sibling skill that ships are fine
     "skill-link-resolves": [
         e("skill-link-resolves", SKILL_MD, 7),
-        e("skill-link-resolves", SKILL_MD, 8),
+        ("skill-link-resolves", WARN, SKILL_MD, 8),
         e("skill-link-resolves", SKILL_MD, 15),
     ],
     # ---- the skills of one distribution

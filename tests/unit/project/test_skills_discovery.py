@@ -138,6 +138,7 @@ def test_bad_entries_each_get_one_line(tmp_path: Path) -> None:
     base = "src/acme/.agents/skills"
     assert sorted((d.code, d.path, d.severity.value) for d in problems) == [
         ("skill-folder", f"{base}/README.md", "warning"),
+        ("skill-folder", f"{base}/dangling", "error"),  # the backends fail on it
         ("skill-folder", f"{base}/pipe", "error"),
         ("skill-inside-root", f"{base}/away", "error"),
         ("skill-md-present", f"{base}/empty/SKILL.md", "error"),
@@ -192,12 +193,18 @@ def test_skill_files_refuse_what_cannot_ship(tmp_path: Path) -> None:
     secret.write_text("secret", encoding="utf-8")
     (path / "leak.txt").symlink_to(secret)
     os.mkfifo(path / "fifo")
+    (path / "references/gone.md").symlink_to("nothing.md")  # dangling: the build would fail
+    (path / "ping").symlink_to("pong")  # a loop of links
+    (path / "pong").symlink_to("ping")
     skills, _ = find_skills(tmp_path, Options())
     files, problems = skill_files(tmp_path, skills[0])
     assert files == ["SKILL.md", "references/api.md", "scripts/run.sh"]
     base = "acme/.agents/skills/one"
     assert sorted((d.code, d.path) for d in problems) == [
         ("skill-folder", f"{base}/fifo"),
+        ("skill-folder", f"{base}/ping"),
+        ("skill-folder", f"{base}/pong"),
+        ("skill-folder", f"{base}/references/gone.md"),
         ("skill-inside-root", f"{base}/leak.txt"),
     ]
 
@@ -253,3 +260,137 @@ def test_a_packages_own_skills_folder_named_again_is_found_once(tmp_path: Path) 
     skill(package(tmp_path, "src/acme") / ".agents/skills", "one")
     skills, problems = find_skills(tmp_path, Options(skills=("src/acme/.agents/skills",)))
     assert [s.source for s in skills] == ["src/acme/.agents/skills/one"] and problems == []
+
+
+FORCED = {"hatch": {"build": {"targets": {"wheel": {"packages": ["ado"], "force-include": {}}}}}}
+
+
+@pytest.mark.parametrize(
+    ("source", "target"),
+    [
+        (".agents/skills", "ado/.agents/skills"),  # ado-core's own
+        (".agents", "ado/.agents"),
+        ("", "ado"),  # a folder holding .agents/skills
+        ("skills", "ado/.agents/skills"),  # a folder of any name mapped to a skills folder
+    ],
+)
+def test_skills_the_backends_force_include_places(tmp_path: Path, source: str, target: str) -> None:
+    """ado-core: root .agents/skills force-included into the package. Found with the hook
+    table alone, at the place the backend puts them, marked as placed (the plugin adds nothing)."""
+    package(tmp_path, "ado")
+    folder = "skills" if source == "skills" else ".agents/skills"
+    skill(tmp_path / folder, "ado-core")
+    tool = {
+        "hatch": {
+            "build": {"targets": {"wheel": {"packages": ["ado"], "force-include": {source or ".": target}}}}
+        }
+    }
+    skills, problems = find_skills(tmp_path, Options(), tool=tool)
+    assert problems == []
+    assert skills == [
+        SkillSource(
+            "ado-core", f"{folder}/ado-core", "ado/.agents/skills/ado-core", f"{folder}/ado-core", True
+        )
+    ]
+    # named again by the option: found once, where the backend places it
+    again, problems = find_skills(tmp_path, Options(skills=(folder,)), tool=tool)
+    assert again == skills and problems == []
+
+
+def test_a_package_the_force_include_copies_ships_its_skills_twice(tmp_path: Path) -> None:
+    """logfire-sdk: the package is force-included at a second path, skills and all: the
+    source check says the skill ships twice, naming both places."""
+    from smart_tool_build.rules.skills import unique_rule
+
+    skill(package(tmp_path, "sdk") / ".agents/skills", "sdk-traces")
+    tool = {
+        "hatch": {
+            "build": {"targets": {"wheel": {"packages": ["sdk"], "force-include": {"sdk": "_sdk/sdk"}}}}
+        }
+    }
+    skills, problems = find_skills(tmp_path, Options(), tool=tool)
+    assert problems == []
+    assert [(s.wheel_path, s.placed) for s in skills] == [
+        ("sdk/.agents/skills/sdk-traces", False),
+        ("_sdk/sdk/.agents/skills/sdk-traces", True),
+    ]
+    [line] = unique_rule(skills)
+    assert (line.code, line.path) == ("skill-unique", "sdk/.agents/skills/sdk-traces")
+    assert "at sdk/.agents/skills/sdk-traces/ and _sdk/sdk/.agents/skills/sdk-traces/" in line.message
+
+
+@pytest.mark.parametrize(
+    ("tool", "place"),
+    [
+        (
+            {
+                "hatch": {
+                    "build": {
+                        "targets": {"wheel": {"packages": ["lib/impl"], "sources": {"lib/impl": "ado"}}}
+                    }
+                }
+            },
+            "ado",
+        ),
+        (
+            {"hatch": {"build": {"targets": {"wheel": {"packages": ["lib/impl"], "sources": ["lib"]}}}}},
+            "impl",
+        ),
+        ({"setuptools": {"package-dir": {"ado": "lib/impl"}}}, "ado"),
+    ],
+)
+def test_the_backends_own_mapping_says_where_a_packages_skills_go(
+    tmp_path: Path, tool: dict, place: str
+) -> None:
+    skill(package(tmp_path, "lib/impl") / ".agents/skills", "one")
+    skills, problems = find_skills(tmp_path, Options(), tool=tool)
+    assert [s.wheel_path for s in skills] == [f"{place}/.agents/skills/one"] and problems == []
+
+
+def test_a_symlinked_agents_folder_out_of_the_root_is_refused(tmp_path: Path) -> None:
+    """``<package>/.agents`` a symlink out of the project: refused as a symlinked skill is."""
+    outside = tmp_path / "outside"
+    skill(outside / "skills", "leak")
+    root = tmp_path / "root"
+    pkg = package(root, "acme")
+    (pkg / ".agents").symlink_to(outside)
+    skills, problems = find_skills(root, Options())
+    assert skills == []
+    assert [(d.code, d.path) for d in problems] == [("skill-inside-root", "acme/.agents/skills")]
+
+
+def test_one_skills_folder_named_twice_is_found_once(tmp_path: Path) -> None:
+    """``skills = ["skills", "skills/", "./skills"]``: one folder, no false collision."""
+    from smart_tool_build.rules.skills import unique_rule
+
+    package(tmp_path, "src/acme")
+    skill(tmp_path / "skills", "one")
+    skills, problems = find_skills(tmp_path, Options(skills=("skills", "skills/", "./skills")))
+    assert [s.source for s in skills] == ["skills/one"] and problems == []
+    assert unique_rule(skills) == []
+
+
+def test_a_skill_file_past_the_path_length_limit_is_one_line(tmp_path: Path) -> None:
+    """Folders nested past the system's path limit (PATH_MAX): what cannot be read is named,
+    never left out silently."""
+    folder = package(tmp_path, "acme") / ".agents/skills"
+    path = skill(folder, "deep")
+    descriptor = os.open(path, os.O_RDONLY)
+    try:
+        for _ in range(20):  # 20 folders of 250 bytes: past 4096 bytes, made one level at a time
+            os.mkdir("d" * 250, dir_fd=descriptor)
+            inner = os.open("d" * 250, os.O_RDONLY, dir_fd=descriptor)
+            os.close(descriptor)
+            descriptor = inner
+        made = os.open("notes.md", os.O_WRONLY | os.O_CREAT, 0o644, dir_fd=descriptor)
+        os.close(made)
+    finally:
+        os.close(descriptor)
+    skills, _ = find_skills(tmp_path, Options())
+    files, problems = skill_files(tmp_path, skills[0])
+    assert files == ["SKILL.md"]
+    assert [d.code for d in problems] == ["skill-folder"]
+    assert "cannot be read" in problems[0].message
+    assert problems[0].path is not None and problems[0].path.startswith(
+        "acme/.agents/skills/deep/" + "d" * 250
+    )

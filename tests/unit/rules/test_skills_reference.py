@@ -15,6 +15,7 @@ from __future__ import annotations
 import json
 import shutil
 import tempfile
+import time
 from pathlib import Path
 from typing import Any
 
@@ -186,3 +187,25 @@ def test_each_cross_file_rule_is_skillmetas(tmp_path: Path, change: str) -> None
     codes = {issue.code for issue in skillmeta().validate_skill(folder) if issue.severity == "error"}
     assert f"manifest.{change}.mismatch" in codes
     assert any(d.code == "skillmeta-manifest-valid" and change in d.message for d in ours), ours
+
+
+def test_skillmetas_validation_is_bounded_in_time(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A ~100-byte purl that skillmeta's schema pattern takes exponential time on: the check
+    ends after the bound with one coded line, never a hang."""
+    skillmeta()
+    from smart_tool_build.rules import skillmeta as rules
+
+    monkeypatch.setattr(rules, "SKILLMETA_SECONDS", 2.0)
+    root = _copy("valid-skills-skillmeta", tmp_path)
+    folder = root / SKILLS / "acme-usage"
+    document = json.loads((folder / "skill.json").read_text(encoding="utf-8"))
+    document["targets"][0]["purl"] = "pkg:pypi/" + "a/" * 45 + "@"
+    (folder / "skill.json").write_text(json.dumps(document, indent=2), encoding="utf-8")
+    skill = SkillSource("acme-usage", f"{SKILLS}/acme-usage", None, f"{SKILLS}/acme-usage")
+    started = time.monotonic()
+    ours = check_skills(root, [skill], PackageVersion("1.0.0", "test"))
+    assert time.monotonic() - started < 30
+    assert [(d.code, d.path, d.line) for d in ours] == [
+        ("skillmeta-manifest-valid", f"{SKILLS}/acme-usage/skill.json", 1)
+    ]
+    assert "did not finish in 2 seconds" in ours[0].message

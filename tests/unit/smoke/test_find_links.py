@@ -73,3 +73,29 @@ def test_a_folder_that_is_not_there_is_refused(tmp_path: Path) -> None:
     assert done.stderr == (
         "smart-tool: error: --find-links no-such-folder: no such folder (a folder of wheels, or its URL)\n"
     )
+
+
+def test_a_wheel_whose_path_holds_a_hash_installs(tmp_path: Path) -> None:
+    """uv reads ``dist#1/x.whl`` as a requirement with a comment: the wheel is installed
+    from a copy in the environment's own folder (a real install)."""
+    import os
+
+    from archive_kit import record_of, write_wheel
+    from smart_tool.smoke.environment import make_environment
+
+    info = "tiny_hash-1.0.dist-info"
+    members = {
+        "tiny_hash/__init__.py": b"VALUE = 1\n",
+        f"{info}/METADATA": b"Metadata-Version: 2.1\nName: tiny-hash\nVersion: 1.0\n",
+        f"{info}/WHEEL": b"Wheel-Version: 1.0\nGenerator: test\nRoot-Is-Purelib: true\nTag: py3-none-any\n",
+    }
+    members[f"{info}/RECORD"] = record_of(members, f"{info}/RECORD")
+    folder = tmp_path / "dist#1"
+    folder.mkdir()
+    wheel = write_wheel(folder / "tiny_hash-1.0-py3-none-any.whl", members)
+    made = make_environment(None, os.environ)
+    try:
+        install(made, wheel, deps=False, environ=os.environ)
+        assert list(made.prefix.glob("lib/python3*/site-packages/tiny_hash/__init__.py"))
+    finally:
+        made.remove()

@@ -23,6 +23,7 @@ from smart_tool_build.project.backends import TABLE, WRAPPER
 from smart_tool_build.project.distribution import PackageDefinition, console_scripts, normalize_name, read
 from smart_tool_build.project.names import DESCRIPTOR_NAME, MANIFEST_NAME, PACKAGE_JSON, PYPROJECT
 from smart_tool_build.project.optin import collection_table
+from smart_tool_build.project.paths import escapes
 from smart_tool_build.rules import descriptor
 from smart_tool_build.rules.build_lines import OURS, BuildSetup, build_setup, runtime_setup
 from smart_tool_build.rules.manifest import NAME_PATTERN, SUPPORTED_FORMAT
@@ -129,6 +130,10 @@ def plan_init(
         )
     argv = _cli_argv(package, command, prefix)
     manifest = _manifest_place(root, package, project, argv, package_dir, name)
+    if escapes(root, manifest):  # a package folder that is a symlink out of the project
+        raise InitError(
+            f"{prefix}{manifest} leads outside the root through a symlink; init writes nothing there"
+        )
     existing = walk.scan_root(root).manifests
     if existing or os.path.lexists(root / manifest):
         there = existing[0] if existing else manifest

@@ -19,10 +19,15 @@ def version_mismatch() -> Optional[str]:
     its own version; an environment can still hold another (a build requirement upgraded
     beside a pinned command line, an install with ``--no-deps``).
     """
-    from smart_tool_build import __version__ as build_version
-
     from .. import __version__ as own_version
 
+    try:
+        from smart_tool_build import __version__ as build_version
+    except ImportError:  # installed with --no-deps, or uninstalled since
+        return (
+            f"smart-tool: error: smart-tool {own_version} runs with smart-tool-build {own_version}, "
+            f"which is not installed (fix: pip install 'smart-tool-build=={own_version}')"
+        )
     if build_version == own_version:
         return None
     return (

@@ -165,8 +165,25 @@ def fix_diagnostics(
 
 
 def write_sarif(path: str, diagnostics: list[Diagnostic]) -> None:
-    """``--sarif-output FILE``: the SARIF log written beside the normal output."""
-    Path(path).write_text(render_sarif(diagnostics, []) + "\n", encoding="utf-8")
+    """``--sarif-output FILE``: the SARIF log written beside the normal output, into a new
+    file moved onto ``path``: a symlink planted there is replaced, never written through."""
+    import tempfile
+
+    target = Path(path)
+    handle, temporary = tempfile.mkstemp(prefix=f".{target.name}.", dir=target.parent)
+    try:
+        with os.fdopen(handle, "w", encoding="utf-8") as out:
+            out.write(render_sarif(diagnostics, []) + "\n")
+        mask = os.umask(0)
+        os.umask(mask)
+        os.chmod(temporary, 0o666 & ~mask)  # what a plain write would have made
+        os.replace(temporary, target)
+    except BaseException:
+        import contextlib
+
+        with contextlib.suppress(OSError):
+            os.unlink(temporary)
+        raise
 
 
 def merge(documents: Sequence[dict[str, object]]) -> dict[str, object]:

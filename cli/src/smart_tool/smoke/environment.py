@@ -215,8 +215,19 @@ def install(
         what = f"installing the dependencies of {wheel.name} but {', '.join(skip)}"
         _run(_installer(environment, environ, where, True, rest), environment.root, env, what, fix)
     whole = deps and not skip
-    installing = _installer(environment, environ, where, whole, [str(wheel)])
+    installing = _installer(environment, environ, where, whole, [str(_plain_path(environment, wheel))])
     _run(installing, environment.root, env, f"installing {wheel.name}", fix)
+
+
+def _plain_path(environment: ThrowawayEnvironment, wheel: Path) -> Path:
+    """``wheel``, or a copy of it in the environment's folder where its path holds a ``#``
+    (uv takes the path for a requirement and the rest for a comment)."""
+    if "#" not in str(wheel):
+        return wheel
+    copy = environment.temp / "wheel" / wheel.name
+    copy.parent.mkdir(exist_ok=True)
+    shutil.copyfile(wheel, copy)
+    return copy
 
 
 def _installer(

@@ -24,7 +24,9 @@ CODES: tuple[Code, ...] = (
         "artifact-member-paths",
         ERROR,
         "A member path is absolute or climbs out of the archive with `..`, a member is a "
-        "link or a device rather than a file, or a member name appears twice.",
+        "link or a device rather than a file (an sdist's relative symlink that stays inside "
+        "its tree is valid), a member name appears twice, or a path is both a file and the "
+        "folder of other members (no installer writes that tree).",
         "Rebuild with a standard backend; never publish such an archive.",
     ),
     Code(

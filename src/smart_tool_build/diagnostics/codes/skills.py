@@ -12,7 +12,10 @@ CODES: tuple[Code, ...] = (
         "An entry of a skills folder (`<package>/.agents/skills/`, or a folder named by "
         "[tool.smart-tool] skills) is not a skill folder: a FIFO, a socket or a device (an "
         "error), a plain file (a warning: no reader takes it for a skill), or a folder whose "
-        "name is not UTF-8 or holds control characters (an error: no wheel can carry it).",
+        "name is not UTF-8 or holds control characters (an error: no wheel can carry it). "
+        "Inside a skill: a FIFO or a device, a symlink that leads nowhere (dangling, or a "
+        "loop), or a file or folder that cannot be read (a path past the system's limit); "
+        "the backends fail on each, or would leave it out.",
         "Keep only one folder per skill there, named like the skill (lowercase letters, digits, hyphens).",
     ),
     Code(
@@ -81,8 +84,9 @@ CODES: tuple[Code, ...] = (
         "skill-field-shapes",
         ERROR,
         "An optional field of the specification has the wrong shape: `compatibility` not a "
-        "string or over 500 characters, `metadata` not a map of string keys to string "
-        "values, `allowed-tools` or `license` not a string.",
+        "string or over 500 characters, `metadata` not a map, `allowed-tools` or `license` "
+        "not a string. A `metadata` value that is not a string (`internal: true`) is a "
+        "warning: skills-ref and library-skills take it.",
         'Quote the value as a string; keep `metadata` one level of `key: "value"` pairs.',
     ),
     Code(
@@ -98,15 +102,19 @@ CODES: tuple[Code, ...] = (
         "skill-link-resolves",
         ERROR,
         "A relative link in SKILL.md's body names a file that does not exist in the skill, or "
-        "climbs out of the skill's folder (the folder is linked into users' projects alone, "
-        "so the target would be missing there).",
+        "leads out of the skill's folder through a symlink. A link that climbs out of the "
+        "folder to anything but a sibling skill shipping in the same wheel (library-skills "
+        "installs skills side by side) is a warning naming the file: the skill works, the "
+        "link is broken where it is installed.",
         "Fix the path, or move the file into the skill's folder (references/, scripts/, assets/).",
     ),
     Code(
         "skill-unique",
         ERROR,
         "Two skills of one distribution share a name, or would land on the same path in the "
-        "wheel: one would overwrite the other.",
+        "wheel: one would overwrite the other. The finished wheel is judged as library-skills "
+        "reads it: a name carried at two paths (a force-include that copies a package with its "
+        "skills) is one its installer skips as colliding.",
         "Rename one of them (prefixing a skill with the library's name avoids clashes).",
     ),
     Code(
@@ -128,8 +136,10 @@ CODES: tuple[Code, ...] = (
         "skillmeta-manifest-valid",
         ERROR,
         "The skillmeta manifest is not a JSON object, names no supported `manifestSchema`, "
-        "breaks that schema (judged by skillmeta's own validator where it is installed), or "
-        "its `name`, `license` or `version` differs from SKILL.md's.",
+        "breaks that schema (judged by skillmeta's own validator where it is installed, in a "
+        "child process bounded to 10 seconds: a value its patterns take exponential time on "
+        "is this line, not a hang), or its `name`, `license` or `version` differs from "
+        "SKILL.md's.",
         "Run `skillmeta validate` on the skill folder and fix what it says.",
     ),
 )
