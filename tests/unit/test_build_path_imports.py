@@ -111,6 +111,8 @@ NOT_ON_A_VALID_BUILD = (
     "smart_tool_build.diagnostics.codes",
     "smart_tool_build.rules.collection",
     "smart_tool_build.rules.build_system",
+    "smart_tool_build.rules.manifest_copies",
+    "smart_tool_build.rules.version_drift",
     "smart_tool_build.rules.roots",
     "smart_tool_build.project.survey",
     "smart_tool_build.project.backends",
