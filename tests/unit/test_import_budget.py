@@ -39,6 +39,22 @@ CASES = [
     ("library with skills", FIXTURES / "skills" / "library", "hatchling.build", 8_140),
 ]
 
+#: the adapters' modules, and those each backend's build may load
+ADAPTERS = (
+    "smart_tool_build.hatch_hook",
+    "smart_tool_build.adapters.hatchling",
+    "smart_tool_build.setuptools_plugin",
+    "smart_tool_build.adapters.setuptools_commands",
+    "smart_tool_build.backend",
+    "smart_tool_build.adapters.delegation",
+    "smart_tool_build.adapters.wrapper",
+)
+ADAPTERS_OF = {
+    "hatchling.build": ADAPTERS[:2],
+    "setuptools.build_meta": ADAPTERS[2:4],
+    "smart_tool_build.backend": ADAPTERS[4:],
+}
+
 PROBE = """
 import importlib, json, sys
 backend = importlib.import_module({backend!r})
@@ -77,6 +93,10 @@ def test_a_valid_build_compiles_at_most_its_budget(
     shutil.copytree(source, project)
     lines = lines_imported(project, backend, kind, tmp_path / "out")
     assert "smart_tool_build.archives.verify" in lines, sorted(lines)  # the hook ran and verified
+    # each adapter loads no other adapter: nothing of setuptools or the wrapper in a hatchling
+    # build, and the reverse
+    others = [m for m in ADAPTERS if m not in ADAPTERS_OF[backend] and m in lines]
+    assert not others, others
     total = sum(lines.values())
     target = TARGET_LIBRARY if "skills" in case else TARGET_TOOL
     biggest = ", ".join(f"{name} {count}" for count, name in sorted(((c, n) for n, c in lines.items()))[-8:])
