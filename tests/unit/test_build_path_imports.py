@@ -113,6 +113,7 @@ NOT_ON_A_VALID_BUILD = (
     "smart_tool_build.rules.build_system",
     "smart_tool_build.rules.manifest_copies",
     "smart_tool_build.rules.version_drift",
+    "smart_tool_build.rules.manifest_words",
     "smart_tool_build.rules.roots",
     "smart_tool_build.project.survey",
     "smart_tool_build.project.backends",
