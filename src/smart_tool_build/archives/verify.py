@@ -30,6 +30,7 @@ def verify(
     written_version: Optional[str] = None,
     lacking_install: tuple[str, ...] = (),
     record: bool = False,
+    mcp_name: Optional[str] = None,
 ) -> ArtifactReport:
     """Check one wheel or sdist; never raises for a bad archive.
 
@@ -39,7 +40,8 @@ def verify(
     the package's version as the project writes it, when the caller knows it;
     ``lacking_install`` the ``install`` paths the sdist of the same release lacks. ``record``
     also checks a wheel's RECORD against every member (``inspect``: it reads the whole wheel,
-    which a build's own check has no need to).
+    which a build's own check has no need to). ``mcp_name`` (or the build's) is an MCP server's
+    name its description must claim.
     """
     shown = display or path.as_posix()
     try:
@@ -104,6 +106,9 @@ def verify(
         from .sdist_checks import check_sdist
 
         check_sdist(archive, report, shown, source)
+    claimed = source.mcp_name if source is not None else mcp_name
+    if claimed:
+        out.extend(_mcp_claim(archive, claimed, shown))
     if source is not None:
         out.extend(
             _checked_version(archive.files, archive.kind, report.version, source.checked_version, shown)
@@ -138,3 +143,14 @@ def _checked_version(
             "make the version resolve once, then rebuild",
         )
     ]
+
+
+def _mcp_claim(archive: Any, name: str, shown: str) -> list[Diagnostic]:
+    """The MCP registry's claim in the description PyPI will show (METADATA / PKG-INFO)."""
+    member = archive.metadata_member()
+    data = archive.read(member) if member is not None else None
+    if data is None:
+        return []  # no metadata to read: the archive's own rules say so
+    from ..rules.mcp.claim import check_metadata  # only an MCP server's build pays for it
+
+    return check_metadata(data.decode("utf-8", "replace"), name, f"{shown}/{member}", archive.kind)

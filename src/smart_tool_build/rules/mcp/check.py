@@ -26,6 +26,9 @@ class ServerReport:
     must claim (None when there is no PyPI entry of this project to claim it for)."""
 
     shown: str
+    #: its path relative to the root (POSIX): an sdist carries it, so a wheel built from the
+    #: sdist is checked as the sdist was
+    relative: str = SERVER_JSON
     name: Optional[str] = None
     diagnostics: list[Diagnostic] = field(default_factory=list)
 
@@ -50,7 +53,7 @@ def check_server(
     if options.mcp_server and package.path is not None:
         named_at = (package.path, toml_key_line(package.text, ("tool", "smart-tool", "mcp-server")))
     server, out = read_server(root, relative, shown, named_at=named_at)
-    report = ServerReport(shown, None, out)
+    report = ServerReport(shown, relative, None, out)
     if server is None:
         return report
     out += check_document(server)
