@@ -1,0 +1,173 @@
+"""MCP servers on PyPI, real builds: a publishable server builds on the hatchling hook, the
+setuptools plugin and the wrapper over uv_build, and its wheel's METADATA and sdist's PKG-INFO
+carry the registry's claim; each refusal fails the build with its line and leaves no archive.
+
+The server is ``fixtures/roots/valid-mcp-server`` (its readme claims the server in an HTML
+comment) and ``valid-mcp-server-last-line`` (the claim is the readme's last text, with no
+newline after it: the registry's other accepted form), with each backend's tables. Each
+project is built once per module; every test reads those builds.
+"""
+
+from __future__ import annotations
+
+import re
+import tarfile
+import zipfile
+from collections.abc import Callable
+from pathlib import Path
+
+import pytest
+from buildkit import (
+    FIXTURES,
+    HATCHLING,
+    SETUPTOOLS,
+    WRAPPED,
+    Build,
+    Builder,
+    assert_clean_failure,
+    assert_line,
+)
+
+ROOTS = FIXTURES / "roots"
+NAME = "io.github.Acme/acme-mcp"
+CLAIM = f"mcp-name: {NAME}"
+
+
+def _backend(family: str) -> str:
+    if family == "hatchling":
+        return (
+            f'[build-system]\nrequires = ["{HATCHLING}", "smart-tool-build"]\n'
+            'build-backend = "hatchling.build"\n\n[tool.hatch.build.hooks.smart-tool]\n'
+        )
+    if family == "setuptools":
+        return (
+            f'[build-system]\nrequires = ["{SETUPTOOLS}", "smart-tool-build"]\n'
+            'build-backend = "setuptools.build_meta"\n'
+        )
+    return (
+        f'[build-system]\nrequires = ["smart-tool-build", "{WRAPPED[family]}"]\n'
+        'build-backend = "smart_tool_build.backend"\n'
+    )
+
+
+def project(builder: Builder, fixture: str, family: str, name: str) -> Path:
+    """A copy of the fixture with ``family``'s [build-system] (and hook table)."""
+    root = builder.copy(ROOTS / fixture, name)
+    pyproject = root / "pyproject.toml"
+    text = pyproject.read_text(encoding="utf-8")
+    kept = text[text.index("[project]") :].replace("[tool.hatch.build.hooks.smart-tool]\n", "")
+    pyproject.write_text(_backend(family) + "\n" + kept, encoding="utf-8")
+    return root
+
+
+#: the publishable server on each adapter: (fixture, backend family)
+GOOD = {
+    "hatchling": ("valid-mcp-server", "hatchling"),
+    "setuptools": ("valid-mcp-server", "setuptools"),
+    "wrapper": ("valid-mcp-server-last-line", "uv-build"),
+}
+
+
+@pytest.fixture(scope="module")
+def good(builder: Builder) -> dict[str, Build]:
+    return {key: builder.build(project(builder, *GOOD[key], f"mcp-{key}")) for key in GOOD}
+
+
+def _metadata(build: Build) -> tuple[str, str]:
+    with zipfile.ZipFile(build.wheel) as wheel:
+        [member] = [n for n in wheel.namelist() if n.endswith(".dist-info/METADATA")]
+        metadata = wheel.read(member).decode("utf-8")
+    with tarfile.open(build.sdist) as sdist:
+        [info] = [m for m in sdist.getmembers() if m.name.count("/") == 1 and m.name.endswith("/PKG-INFO")]
+        handle = sdist.extractfile(info)
+        assert handle is not None
+        pkg_info = handle.read().decode("utf-8")
+    return metadata, pkg_info
+
+
+@pytest.mark.parametrize("key", sorted(GOOD))
+def test_a_publishable_server_builds_and_its_metadata_claims_it(good: dict[str, Build], key: str) -> None:
+    build = good[key]
+    assert build.ok and "Traceback" not in build.output, build.output
+    assert f"server.json checked (MCP server {NAME} 1.2.0)" in build.output, build.output
+    for text in _metadata(build):
+        description = text.replace("\r\n", "\n").split("\n\n", 1)[1]
+        assert CLAIM in description, text
+
+
+@pytest.mark.parametrize("key", sorted(GOOD))
+def test_the_sdist_carries_server_json(good: dict[str, Build], key: str) -> None:
+    """So the wheel built from the sdist is checked as the sdist was."""
+    with tarfile.open(good[key].sdist) as sdist:
+        assert [n for n in sdist.getnames() if n.endswith("/server.json") and n.count("/") == 1]
+
+
+def _unclaimed(root: Path) -> None:
+    (root / "README.md").write_text("# acme-mcp\n\nAn MCP server for Acme.\n", encoding="utf-8")
+
+
+def _drifted(root: Path) -> None:
+    path = root / "server.json"
+    path.write_text(path.read_text(encoding="utf-8").replace('"1.2.0"', '"1.1.0"'), encoding="utf-8")
+
+
+def _deprecated_schema(root: Path) -> None:
+    path = root / "server.json"
+    path.write_text(path.read_text(encoding="utf-8").replace("2025-12-11", "2025-10-17"), encoding="utf-8")
+
+
+def _assembled_without_claim(root: Path) -> None:
+    """A readme the backend assembles at build time (setuptools' dynamic readme) from a file
+    without the claim: only the finished archive can tell."""
+    (root / "OTHER.md").write_text("# acme-mcp\n\nNo claim here.\n", encoding="utf-8")
+    pyproject = root / "pyproject.toml"
+    text = pyproject.read_text(encoding="utf-8").replace('readme = "README.md"\n', 'dynamic = ["readme"]\n')
+    text += '\n[tool.setuptools.dynamic]\nreadme = {file = ["OTHER.md"], content-type = "text/markdown"}\n'
+    pyproject.write_text(text, encoding="utf-8")
+
+
+#: each refusal: (backend family, the change, the line's path (a pattern for an archive's), its code)
+REFUSALS: dict[str, tuple[str, Callable[[Path], None], str, str]] = {
+    "claim-absent-hatchling": ("hatchling", _unclaimed, "README.md", "mcp-name-claimed"),
+    "schema-deprecated-hatchling": ("hatchling", _deprecated_schema, "server.json", "mcp-schema-version"),
+    "versions-drifted-wrapper": ("uv-build", _drifted, "server.json", "mcp-version-matches-package"),
+    "claim-absent-in-the-archive-setuptools": (
+        "setuptools",
+        _assembled_without_claim,
+        # the sdist's name as the setuptools under test spells it (PEP 625 from 69.3)
+        r"acme[-_]mcp-1\.2\.0\.tar\.gz/acme[-_]mcp-1\.2\.0/PKG-INFO",
+        "mcp-name-claimed",
+    ),
+}
+
+
+@pytest.fixture(scope="module")
+def refused(builder: Builder) -> dict[str, Build]:
+    builds = {}
+    for key, (family, change, _, _) in REFUSALS.items():
+        root = project(builder, "valid-mcp-server", family, f"mcp-refused-{key}")
+        change(root)
+        builds[key] = builder.build(root)
+    return builds
+
+
+@pytest.mark.parametrize("key", sorted(REFUSALS))
+def test_a_refusal_fails_the_build_on_its_line_and_leaves_no_archive(
+    refused: dict[str, Build], key: str
+) -> None:
+    _, _, path, code = REFUSALS[key]
+    build = refused[key]
+    assert_clean_failure(build, code)
+    if "PKG-INFO" in path:  # the finished archive's check: its member, then the archive removed
+        assert re.search(rf"^{path}: {code}: \S", build.output, re.MULTILINE), build.output
+        assert "removed" in build.output, build.output
+    else:
+        assert_line(build, path, code)
+
+
+def test_a_drifted_server_json_names_both_versions(refused: dict[str, Build]) -> None:
+    output = refused["versions-drifted-wrapper"].output
+    assert (
+        "server.json:9: mcp-version-matches-package: `version` '1.1.0' is not the package version" in output
+    )
+    assert "server.json:14: mcp-version-matches-package: `packages[0].version` '1.1.0'" in output
