@@ -32,15 +32,17 @@ def inspect_artifacts(
     *,
     flags: Optional[Mapping[str, Any]] = None,
     here: Path = Path("."),
+    mcp_name: Optional[str] = None,
 ) -> tuple[list[Diagnostic], list[Diagnostic]]:
     """(findings, findings set aside by ``ignore``) for archives given as (path, as shown).
 
-    ``here`` is the folder whose pyproject.toml holds a lone wheel's options.
+    ``here`` is the folder whose pyproject.toml holds a lone wheel's options; ``mcp_name`` an
+    MCP server's name (``--server-json``) each archive's description must claim.
     """
     reports: dict[Path, ArtifactReport] = {}
     sdists = [(path, shown) for path, shown in artifacts if not path.name.lower().endswith(".whl")]
     for path, shown in sdists:
-        reports[path] = verify(path, display=shown, flags=flags)
+        reports[path] = verify(path, display=shown, flags=flags, mcp_name=mcp_name)
     by_name = {r.name: r for r in reports.values() if r.kind == "sdist" and r.name}
     local = None
     for path, shown in artifacts:
@@ -55,12 +57,15 @@ def inspect_artifacts(
                 written_version=sdist.written_version,
                 lacking_install=sdist.lacking_install,
                 record=True,
+                mcp_name=mcp_name,
             )
             continue
         if local is None:
             local = _local_options(here, flags)
         options, written, _ = local
-        reports[path] = verify(path, display=shown, options=options, written_version=written, record=True)
+        reports[path] = verify(
+            path, display=shown, options=options, written_version=written, record=True, mcp_name=mcp_name
+        )
     ordered = [reports[path] for path, _ in artifacts]
     diagnostics = [d for report in ordered for d in report.diagnostics]
     if local is not None:

@@ -41,7 +41,8 @@ def verify(
     ``lacking_install`` the ``install`` paths the sdist of the same release lacks. ``record``
     also checks a wheel's RECORD against every member (``inspect``: it reads the whole wheel,
     which a build's own check has no need to). ``mcp_name`` (or the build's) is an MCP server's
-    name its description must claim.
+    name its description must claim: an archive that carries no smart-tool file is then
+    judged as an MCP server's, not as a smart tool lacking its files.
     """
     shown = display or path.as_posix()
     try:
@@ -90,6 +91,8 @@ def verify(
     else:
         report.options, report.written_version, problems = carried_options(archive, shown, flags)
         out.extend(problems)
+    if source is None and mcp_name and not _smart_tool_files(archive):  # an MCP server's, only
+        source = SourceFacts(None, None, None, options=report.options, written_version=report.written_version)
     # each build process checks one kind of archive: the other kind's rules stay unimported
     # (an isolated build compiles every module it imports from source)
     if archive.kind == "wheel":
@@ -106,7 +109,7 @@ def verify(
         from .sdist_checks import check_sdist
 
         check_sdist(archive, report, shown, source)
-    claimed = source.mcp_name if source is not None else mcp_name
+    claimed = mcp_name or (source.mcp_name if source is not None else None)
     if claimed:
         out.extend(_mcp_claim(archive, claimed, shown))
     if source is not None:
@@ -154,3 +157,10 @@ def _mcp_claim(archive: Any, name: str, shown: str) -> list[Diagnostic]:
     from ..rules.mcp.claim import check_metadata  # only an MCP server's build pays for it
 
     return check_metadata(data.decode("utf-8", "replace"), name, f"{shown}/{member}", archive.kind)
+
+
+def _smart_tool_files(archive: Any) -> bool:
+    """Whether the archive carries a smart-tool.json or a SMART_TOOL.md anywhere."""
+    from ..project.names import DESCRIPTOR_NAME, MANIFEST_NAME
+
+    return any(name.rsplit("/", 1)[-1] in (DESCRIPTOR_NAME, MANIFEST_NAME) for name in archive.files)

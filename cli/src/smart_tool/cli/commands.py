@@ -259,8 +259,14 @@ def run_inspect(args: argparse.Namespace) -> int:
             _error(f"{given}: no such file")
             return EXIT_FAILURE
     given = [(Path(name), name) for name in args.artifacts]
-    diagnostics, ignored = inspect_artifacts(given, flags=flags(args))
-    return report(args, diagnostics, list(args.artifacts), noun="artifact", ignored=ignored)
+    server: list[Diagnostic] = []
+    name = None
+    if args.server_json is not None:  # an MCP server's: its archives must claim its name
+        from smart_tool_build.rules.mcp.check import server_for_artifacts
+
+        name, server = server_for_artifacts(args.server_json, args.server_json)
+    diagnostics, ignored = inspect_artifacts(given, flags=flags(args), mcp_name=name)
+    return report(args, server + diagnostics, list(args.artifacts), noun="artifact", ignored=ignored)
 
 
 def run_show(args: argparse.Namespace) -> int:

@@ -122,6 +122,12 @@ def _parser() -> argparse.ArgumentParser:
         choices=DEV_VERSION_POLICIES,
         help="what a development version that differs from the manifest does (overrides dev-versions)",
     )
+    inspect.add_argument(
+        "--server-json",
+        metavar="FILE",
+        help="an MCP server's server.json: each archive's description must claim its name "
+        "(`mcp-name:`), as the MCP registry requires",
+    )
     _add_ignore_option(inspect)
     _add_report_options(inspect)
     inspect.set_defaults(run=run_inspect)

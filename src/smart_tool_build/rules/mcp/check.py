@@ -140,3 +140,17 @@ def _unreadable(path: str, line: Optional[int], relative: str, why: str) -> Diag
         "declare a regular UTF-8 file of at most 1 MiB inside the project",
         severity=Severity.ERROR,
     )
+
+
+def server_for_artifacts(path: Any, shown: str) -> tuple[Optional[str], list[Diagnostic]]:
+    """(the name its archives must claim, every finding) for a server.json named on its own
+    (``inspect --server-json``): read as the source check reads it, checked as the registry checks it."""
+    from pathlib import Path
+
+    given = Path(path)
+    server, out = read_server(given.parent, given.name, shown)
+    if server is None:
+        return None, out
+    out += check_document(server)
+    name = server.document.get("name")
+    return (name if isinstance(name, str) and name else None), out

@@ -1,0 +1,98 @@
+"""The command line's MCP server routes: ``check`` on the source (the core's root check),
+``inspect ARTIFACT... --server-json FILE`` on archives built with or without the plugin."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from archive_kit import write_sdist, write_wheel
+from support import ROOTS, run_cli
+
+NAME = "io.github.Acme/acme-mcp"
+SERVER = ROOTS / "valid-mcp-server" / "server.json"
+
+
+def _metadata(body: str, keywords: str = "") -> bytes:
+    headers = "Metadata-Version: 2.4\nName: acme-mcp\nVersion: 1.2.0\n"
+    if keywords:
+        headers += f"Keywords: {keywords}\n"
+    return (headers + "\n" + body).encode()
+
+
+def _archives(tmp: Path, body: str, keywords: str = "") -> list[str]:
+    """A plain wheel and sdist of an MCP server, as a backend alone builds them."""
+    wheel = write_wheel(
+        tmp / "acme_mcp-1.2.0-py3-none-any.whl",
+        {
+            "acme_mcp/__init__.py": b"",
+            "acme_mcp-1.2.0.dist-info/METADATA": _metadata(body, keywords),
+            "acme_mcp-1.2.0.dist-info/WHEEL": b"Wheel-Version: 1.0\nGenerator: hatchling 1.27.0\n",
+            "acme_mcp-1.2.0.dist-info/RECORD": b"",
+        },
+    )
+    sdist = write_sdist(
+        tmp / "acme_mcp-1.2.0.tar.gz",
+        {
+            "acme_mcp-1.2.0/PKG-INFO": _metadata(body, keywords),
+            "acme_mcp-1.2.0/pyproject.toml": b'[project]\nname = "acme-mcp"\nversion = "1.2.0"\n',
+            "acme_mcp-1.2.0/src/acme_mcp/__init__.py": b"",
+        },
+    )
+    return [str(wheel), str(sdist)]
+
+
+def inspect(*args: str) -> tuple[int, list[str]]:
+    done = run_cli("inspect", *args)
+    assert "Traceback" not in done.stdout + done.stderr, done.stderr
+    return done.returncode, done.stdout.splitlines()
+
+
+def test_check_covers_an_mcp_server() -> None:
+    done = run_cli("check", str(ROOTS / "mcp-name-claimed--glued"))
+    assert done.returncode == 1
+    assert f"{ROOTS / 'mcp-name-claimed--glued'}/README.md:5: mcp-name-claimed: " in done.stdout, done.stdout
+    assert run_cli("check", str(ROOTS / "valid-mcp-server")).returncode == 0
+
+
+def test_inspect_passes_a_plain_server_that_claims_its_name(tmp_path: Path) -> None:
+    """Built without the plugin, carrying no smart-tool file: judged as an MCP server's."""
+    code, lines = inspect(
+        *_archives(tmp_path, f"# acme\n\n<!-- mcp-name: {NAME} -->\n"), "--server-json", str(SERVER)
+    )
+    assert code == 0, lines
+    assert lines == ["2 artifacts checked: 0 errors, 0 warnings, 0 info"]
+
+
+def test_inspect_names_each_archive_that_lacks_the_claim(tmp_path: Path) -> None:
+    code, lines = inspect(
+        *_archives(tmp_path, f"# acme\n\nmcp-name: {NAME}-pro\n"), "--server-json", str(SERVER)
+    )
+    assert code == 1
+    wheel, sdist = _archives(tmp_path, "")[:2]
+    claimed = [line for line in lines if ": mcp-name-claimed: " in line]
+    assert [line.split(": ", 1)[0] for line in claimed] == [
+        f"{wheel}/acme_mcp-1.2.0.dist-info/METADATA:7",
+        f"{sdist}/acme_mcp-1.2.0/PKG-INFO:7",
+    ], lines
+
+
+def test_inspect_tells_a_claim_only_in_keywords_and_a_missing_description(tmp_path: Path) -> None:
+    code, lines = inspect(
+        *_archives(tmp_path, "# acme\n", keywords=f"mcp-name: {NAME}"), "--server-json", str(SERVER)
+    )
+    assert code == 1 and all("only in Keywords" in line for line in lines if "mcp-name-claimed" in line), (
+        lines
+    )
+    code, lines = inspect(*_archives(tmp_path, ""), "--server-json", str(SERVER))
+    assert code == 1 and sum(": mcp-readme-declared: " in line for line in lines) == 2, lines
+
+
+def test_inspect_reports_a_bad_server_json_on_its_line(tmp_path: Path) -> None:
+    bad = tmp_path / "server.json"
+    bad.write_text(SERVER.read_text().replace("2025-12-11", "2025-10-17"))
+    code, lines = inspect(*_archives(tmp_path, f"mcp-name: {NAME}"), "--server-json", str(bad))
+    assert code == 1
+    assert [line for line in lines if line.startswith(f"{bad}:2: mcp-schema-version: ")], lines
+    (tmp_path / "broken.json").write_bytes(b"\x00\x01binary")
+    code, lines = inspect(*_archives(tmp_path, ""), "--server-json", str(tmp_path / "broken.json"))
+    assert code == 1 and [line for line in lines if ": mcp-server-json-parses: " in line], lines
