@@ -96,3 +96,62 @@ def test_inspect_reports_a_bad_server_json_on_its_line(tmp_path: Path) -> None:
     (tmp_path / "broken.json").write_bytes(b"\x00\x01binary")
     code, lines = inspect(*_archives(tmp_path, ""), "--server-json", str(tmp_path / "broken.json"))
     assert code == 1 and [line for line in lines if ": mcp-server-json-parses: " in line], lines
+
+
+LONG = (
+    "An MCP server that lets agents search, read and annotate the Acme knowledge base, "
+    "with citations and rate limits built in"
+)
+
+
+def _project(tmp: Path, urls: str = 'Repository = "https://github.com/AcmeCorp/acme-mcp.git"\n') -> Path:
+    root = tmp / "acme-mcp"
+    (root / "src" / "acme_mcp").mkdir(parents=True)
+    (root / "src" / "acme_mcp" / "__init__.py").write_text("")
+    (root / "README.md").write_text("# acme-mcp\n")
+    (root / "pyproject.toml").write_text(
+        '[build-system]\nrequires = ["hatchling", "smart-tool-build"]\nbuild-backend = "hatchling.build"\n\n'
+        f'[project]\nname = "acme-mcp"\nversion = "0.4.0"\ndescription = "{LONG}"\nreadme = "README.md"\n\n'
+        f"[project.urls]\n{urls}\n[tool.hatch.build.hooks.smart-tool]\n"
+    )
+    return root
+
+
+def test_init_writes_a_server_json_the_registry_accepts(tmp_path: Path) -> None:
+    import json
+
+    root = _project(tmp_path)
+    done = run_cli("init", "--mcp-server", str(root))
+    assert done.returncode == 0, done.stderr
+    name = "io.github.AcmeCorp/acme-mcp"
+    document = json.loads((root / "server.json").read_text())
+    assert document["name"] == name
+    assert document["description"] == LONG[:100].rstrip()
+    assert document["repository"] == {"url": "https://github.com/AcmeCorp/acme-mcp", "source": "github"}
+    assert document["version"] == "0.4.0"
+    assert document["packages"] == [
+        {"registryType": "pypi", "identifier": "acme-mcp", "version": "0.4.0", "transport": {"type": "stdio"}}
+    ]
+    assert (
+        "smart-tool: description cut to 100 characters, the registry's limit "
+        f"([project].description has {len(LONG)})" in done.stdout
+    )
+    assert f"\n<!-- mcp-name: {name} -->\n" in done.stdout, done.stdout
+    assert "README.md: mcp-name-claimed: " in done.stdout  # until the line is added
+    with (root / "README.md").open("a") as readme:
+        readme.write(f"\n<!-- mcp-name: {name} -->\n")
+    assert run_cli("check", str(root)).returncode == 0
+    again = run_cli("init", "--mcp-server", str(root))
+    assert again.returncode == 2 and "already exists; it is never overwritten" in again.stderr
+
+
+def test_init_asks_for_a_name_without_a_github_url(tmp_path: Path) -> None:
+    root = _project(tmp_path, urls='Homepage = "https://acme.example"\n')
+    done = run_cli("init", "--mcp-server", str(root))
+    assert done.returncode == 2 and "give --name namespace/name" in done.stderr, done.stderr
+    assert not (root / "server.json").exists()
+    bad = run_cli("init", "--mcp-server", "--name", "acme mcp", str(root))
+    assert bad.returncode == 2 and "is not of the registry's form" in bad.stderr
+    done = run_cli("init", "--mcp-server", "--name", "com.example/acme-mcp", str(root))
+    assert done.returncode == 0, done.stderr
+    assert '"name": "com.example/acme-mcp"' in (root / "server.json").read_text()

@@ -191,6 +191,8 @@ def run_init(args: argparse.Namespace) -> int:
     if not root.is_dir():
         _error(f"{given}: not a folder")
         return EXIT_FAILURE
+    if args.mcp_server:
+        return _init_mcp_server(args, root, given)
     try:
         given_requirement = None if args.requirement is None else requirement_of(args.requirement)
         requirement = given_requirement or installed_requirement() or OURS
@@ -227,6 +229,33 @@ def run_init(args: argparse.Namespace) -> int:
     if scaffold.todo_lines:
         print(f"smart-tool: {scaffold.todo_note()}")
     return EXIT_FINDINGS if scaffold.failed(findings) else EXIT_CLEAN
+
+
+def _init_mcp_server(args: argparse.Namespace, root: Path, given: str) -> int:
+    """``init --mcp-server``: server.json written, the claim's readme line printed, then checked."""
+    from smart_tool_build.rules.root import check_root
+
+    from ..authoring.edits import EditError, apply
+    from ..authoring.mcp_server import plan_server_json
+    from ..authoring.scaffold import InitError
+    from .output import render_text
+
+    try:
+        plan = plan_server_json(root, given, args.name, args.manifest_version)
+        written = apply([plan.edit])
+    except (InitError, EditError) as exc:
+        _error(str(exc))
+        return EXIT_FAILURE
+    for shown in written:
+        print(f"smart-tool: wrote {shown}")
+    for note in plan.notes:
+        print(f"smart-tool: {note}")
+    where = plan.readme or 'the readme (declare readme = "README.md" in [project])'
+    print(f"smart-tool: add this line to {where}, so the release's description claims the server:")
+    print("\n" + plan.claim_line + "\n")
+    findings = [d for d in check_root(root, display=given).diagnostics if d.code.startswith("mcp-")]
+    print(render_text(findings, [given]))
+    return EXIT_CLEAN
 
 
 #: what a tool lists for run time, printed by `init` under the [build-system] lines

@@ -106,6 +106,16 @@ def _parser() -> argparse.ArgumentParser:
         '"smart-tool-build @ git+https://HOST/REPO@TAG" (default: the git reference this copy '
         "was installed from, else the bare name)",
     )
+    init.add_argument(
+        "--mcp-server",
+        action="store_true",
+        help="write server.json for the MCP registry (not smart-tool.json), from pyproject.toml",
+    )
+    init.add_argument(
+        "--name",
+        metavar="NAMESPACE/NAME",
+        help="the MCP server's name, where [project.urls] has no GitHub URL (io.github.<Owner>/<project>)",
+    )
     init.set_defaults(run=run_init)
 
     inspect = command("inspect")
