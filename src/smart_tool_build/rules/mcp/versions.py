@@ -78,7 +78,7 @@ def _compare(
             )
         ]
     value = package.value
-    if text in (value, pep440_normal(value)):
+    if text == value or text == pep440_normal(value):  # the normal form only when it differs
         return []
     where = f"{value!r} from {package.origin}"
     hint = f'set {what.strip("`")} to "{value}"'
