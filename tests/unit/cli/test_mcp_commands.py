@@ -155,3 +155,37 @@ def test_init_asks_for_a_name_without_a_github_url(tmp_path: Path) -> None:
     done = run_cli("init", "--mcp-server", "--name", "com.example/acme-mcp", str(root))
     assert done.returncode == 0, done.stderr
     assert '"name": "com.example/acme-mcp"' in (root / "server.json").read_text()
+
+
+def test_fix_sets_server_json_versions_to_the_package_and_nothing_else(tmp_path: Path) -> None:
+    import shutil
+
+    for fixture in ("mcp-version-matches-package", "mcp-version-matches-package--spelling"):
+        root = tmp_path / fixture
+        shutil.copytree(ROOTS / fixture, root)
+        before = (root / "server.json").read_text()
+        done = run_cli("fix", str(root))
+        assert done.returncode == 0, done.stdout
+        assert f"{root}/server.json:9: fixed mcp-version-matches-package: " in done.stdout
+        assert f"{root}/server.json:14: fixed mcp-version-matches-package: " in done.stdout
+        after = (root / "server.json").read_text()
+        old = "1.1.0" if fixture.endswith("package") else "1.2"
+        assert after == before.replace(f'"{old}"', '"1.2.0"')  # byte for byte, the rest as it was
+        assert run_cli("check", str(root)).returncode == 0
+
+
+def test_fix_leaves_another_packages_version_alone(tmp_path: Path) -> None:
+    import json
+    import shutil
+
+    root = tmp_path / "server"
+    shutil.copytree(ROOTS / "valid-mcp-server", root)
+    document = json.loads((root / "server.json").read_text())
+    document["packages"].append(
+        {"registryType": "npm", "identifier": "acme-mcp", "version": "0.9.0", "transport": {"type": "stdio"}}
+    )
+    document["version"] = "1.1.0"
+    (root / "server.json").write_text(json.dumps(document, indent=2) + "\n")
+    assert run_cli("fix", str(root)).returncode == 0
+    fixed = json.loads((root / "server.json").read_text())
+    assert fixed["version"] == "1.2.0" and fixed["packages"][1]["version"] == "0.9.0"

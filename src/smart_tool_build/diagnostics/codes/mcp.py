@@ -72,7 +72,9 @@ CODES: tuple[Code, ...] = (
         "and refuses a top-level version it has published before. A warning when the two are "
         "equal under PEP 440 but spelt differently (1.2 for 1.2.0); info when the package's "
         "version is only known to the build.",
-        "Set both versions to the package's, in the same commit as the version bump.",
+        "Set both versions to the package's, in the same commit as the version bump; "
+        "`smart-tool fix` does it for a release version.",
+        fixable=True,
     ),
     Code(
         "mcp-package-listed",
