@@ -1,6 +1,7 @@
 """MCP servers on PyPI, real builds: a publishable server builds on the hatchling hook, the
 setuptools plugin and the wrapper over uv_build, and its wheel's METADATA and sdist's PKG-INFO
 carry the registry's claim; each refusal fails the build with its line and leaves no archive.
+uv_build's own build, without the plugin, is judged by ``smart-tool inspect --server-json``.
 
 The server is ``fixtures/roots/valid-mcp-server`` (its readme claims the server in an HTML
 comment) and ``valid-mcp-server-last-line`` (the claim is the readme's last text, with no
@@ -27,6 +28,7 @@ from buildkit import (
     assert_clean_failure,
     assert_line,
 )
+from smartkit import smart_tool
 
 ROOTS = FIXTURES / "roots"
 NAME = "io.github.Acme/acme-mcp"
@@ -171,3 +173,37 @@ def test_a_drifted_server_json_names_both_versions(refused: dict[str, Build]) ->
         "server.json:9: mcp-version-matches-package: `version` '1.1.0' is not the package version" in output
     )
     assert "server.json:14: mcp-version-matches-package: `packages[0].version` '1.1.0'" in output
+
+
+@pytest.fixture(scope="module")
+def native(builder: Builder) -> dict[str, Build]:
+    """uv_build alone (no plugin in [build-system]), the route of those who keep uv's build:
+    the server as it should be, and one whose readme lost the claim."""
+    builds = {}
+    for key in ("claimed", "unclaimed"):
+        root = builder.copy(ROOTS / "valid-mcp-server", f"mcp-native-{key}")
+        pyproject = root / "pyproject.toml"
+        text = pyproject.read_text(encoding="utf-8")
+        kept = text[text.index("[project]") :].replace("[tool.hatch.build.hooks.smart-tool]\n", "")
+        requires = f'[build-system]\nrequires = ["{WRAPPED["uv-build"]}"]\nbuild-backend = "uv_build"\n\n'
+        pyproject.write_text(requires + kept, encoding="utf-8")
+        if key == "unclaimed":
+            _unclaimed(root)
+        builds[key] = builder.build(root)
+        assert builds[key].ok, builds[key].output
+    return builds
+
+
+def test_inspect_judges_a_native_uv_build_as_an_mcp_server(native: dict[str, Build]) -> None:
+    good = native["claimed"]
+    done = smart_tool("inspect", good.wheel, good.sdist, "--server-json", good.project / "server.json")
+    assert done.returncode == 0, done.stdout + done.stderr
+    assert "2 artifacts checked: 0 errors, 0 warnings, 0 info" in done.stdout
+    bad = native["unclaimed"]
+    done = smart_tool("inspect", bad.wheel, bad.sdist, "--server-json", bad.project / "server.json")
+    assert done.returncode == 1, done.stdout
+    lines = [line for line in done.stdout.splitlines() if ": mcp-name-claimed: " in line]
+    assert [line.split(": ", 1)[0].rsplit("/", 1)[-1] for line in lines] == ["METADATA", "PKG-INFO"], (
+        done.stdout
+    )
+    assert "artifact-descriptor-present" not in done.stdout  # judged as what it is, no smart tool
