@@ -7,7 +7,7 @@ import posixpath
 from dataclasses import dataclass, field
 from typing import Any, Optional
 
-from ...diagnostics.diagnostic import Diagnostic, Severity, make
+from ...diagnostics.diagnostic import Diagnostic, make
 from ...parsing.lines import key_line, toml_key_line
 from ...project.config import Options
 from ...project.distribution import PackageDefinition, PackageVersion
@@ -138,7 +138,6 @@ def _unreadable(path: str, line: Optional[int], relative: str, why: str) -> Diag
         line,
         f"the readme {relative!r} {why}: the build cannot make a description of it",
         "declare a regular UTF-8 file of at most 1 MiB inside the project",
-        severity=Severity.ERROR,
     )
 
 
