@@ -152,6 +152,10 @@ def _mcp_claim(archive: Any, name: str, shown: str) -> list[Diagnostic]:
     """The MCP registry's claim in the description PyPI will show (METADATA / PKG-INFO)."""
     member = archive.metadata_member()
     data = archive.read(member) if member is not None else None
+    if member is not None and member in archive.oversized:
+        where, limit = f"{shown}/{member}", "the reader's bound of 1 MiB"
+        message = f"the description is over {limit}: the claim `mcp-name: {name}` is not checked"
+        return [make("mcp-name-claimed", where, None, message, "keep the readme under 1 MiB")]
     if data is None:
         return []  # no metadata to read: the archive's own rules say so
     from ..rules.mcp.claim import check_metadata  # only an MCP server's build pays for it

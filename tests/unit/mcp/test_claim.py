@@ -5,6 +5,7 @@ and the archive side: a METADATA / PKG-INFO description, each refusal its own li
 from __future__ import annotations
 
 import string
+from pathlib import Path
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -131,3 +132,26 @@ def test_an_old_description_header_is_read() -> None:
     _, description, _ = split_metadata(text)
     assert declares(description, N)
     assert _found(text) == []
+
+
+def test_an_archive_whose_metadata_is_over_the_bound_is_a_line_not_a_pass(tmp_path: Path) -> None:
+    from archive_kit import write_wheel
+    from smart_tool_build.archives.verify import verify
+
+    info = "server-1.0.0.dist-info"
+
+    def wheel(folder: str, body: str) -> Path:
+        (tmp_path / folder).mkdir()
+        members = {
+            "server/__init__.py": b"",
+            f"{info}/METADATA": _metadata(body).encode(),
+            f"{info}/WHEEL": b"Wheel-Version: 1.0\n",
+            f"{info}/RECORD": b"",
+        }
+        return write_wheel(tmp_path / folder / "server-1.0.0-py3-none-any.whl", members)
+
+    huge = wheel("huge", f"<!-- mcp-name: {N} -->\n" + "x" * (1024 * 1024 + 1))
+    found = [(d.code, d.path) for d in verify(huge, display="w.whl", mcp_name=N).diagnostics]
+    assert [f for f in found if f[0].startswith("mcp-")] == [("mcp-name-claimed", f"w.whl/{info}/METADATA")]
+    small = wheel("small", f"mcp-name: {N}")
+    assert not [d for d in verify(small, mcp_name=N).diagnostics if d.code.startswith("mcp-")]
