@@ -128,11 +128,69 @@ def _assembled_without_claim(root: Path) -> None:
     pyproject.write_text(text, encoding="utf-8")
 
 
+def _edit(relative: str, old: str, new: str) -> Callable[[Path], None]:
+    """A change of one file of the project: ``old`` (which it must hold) replaced by ``new``."""
+
+    def change(root: Path) -> None:
+        path = root / relative
+        text = path.read_text(encoding="utf-8")
+        assert old in text, (relative, old)
+        path.write_text(text.replace(old, new), encoding="utf-8")
+
+    return change
+
+
+CLAIM_LINE = "<!-- mcp-name: io.github.Acme/acme-mcp -->"
+
+
+def _only_in_keywords(root: Path) -> None:
+    """The claim moved from the readme into `keywords`, which the registry never reads."""
+    _unclaimed(root)
+    _edit("pyproject.toml", 'readme = "README.md"\n', f'readme = "README.md"\nkeywords = ["{CLAIM_LINE}"]\n')(
+        root
+    )
+
+
 #: each refusal: (backend family, the change, the line's path (a pattern for an archive's), its code)
 REFUSALS: dict[str, tuple[str, Callable[[Path], None], str, str]] = {
     "claim-absent-hatchling": ("hatchling", _unclaimed, "README.md", "mcp-name-claimed"),
     "schema-deprecated-hatchling": ("hatchling", _deprecated_schema, "server.json", "mcp-schema-version"),
     "versions-drifted-wrapper": ("uv-build", _drifted, "server.json", "mcp-version-matches-package"),
+    "claim-glued-setuptools": (
+        "setuptools",
+        _edit("README.md", CLAIM_LINE, "<!-- mcp-name: io.github.Acme/acme-mcp-pro -->"),
+        "README.md",
+        "mcp-name-claimed",
+    ),
+    "claim-cased-wrapper": (
+        "uv-build",
+        _edit("README.md", CLAIM_LINE, "<!-- mcp-name: io.github.acme/acme-mcp -->"),
+        "README.md",
+        "mcp-name-claimed",
+    ),
+    "claim-only-in-keywords-hatchling": ("hatchling", _only_in_keywords, "README.md", "mcp-name-claimed"),
+    "no-readme-setuptools": (
+        "setuptools",
+        _edit("pyproject.toml", 'readme = "README.md"\n', ""),
+        "pyproject.toml",
+        "mcp-readme-declared",
+    ),
+    "description-too-long-wrapper": (
+        "uv-build",
+        _edit("server.json", '"An MCP server for Acme"', '"' + "An MCP server for Acme. " * 5 + '"'),
+        "server.json",
+        "mcp-schema",
+    ),
+    "registry-base-url-hatchling": (
+        "hatchling",
+        _edit(
+            "server.json",
+            '"registryType": "pypi",',
+            '"registryType": "pypi",\n      "registryBaseUrl": "https://test.pypi.org",',
+        ),
+        "server.json",
+        "mcp-pypi-package",
+    ),
     "claim-absent-in-the-archive-setuptools": (
         "setuptools",
         _assembled_without_claim,
@@ -207,3 +265,13 @@ def test_inspect_judges_a_native_uv_build_as_an_mcp_server(native: dict[str, Bui
         done.stdout
     )
     assert "artifact-descriptor-present" not in done.stdout  # judged as what it is, no smart tool
+
+
+def test_each_claim_refusal_says_which(refused: dict[str, Build]) -> None:
+    assert "claims a longer name, not 'io.github.Acme/acme-mcp'" in refused["claim-glued-setuptools"].output
+    assert "differs in casing from 'io.github.Acme/acme-mcp'" in refused["claim-cased-wrapper"].output
+    assert (
+        "is only in `keywords`, which the registry never reads"
+        in refused["claim-only-in-keywords-hatchling"].output
+    )
+    assert "[project] declares no `readme`" in refused["no-readme-setuptools"].output
