@@ -31,6 +31,7 @@ def verify(
     lacking_install: tuple[str, ...] = (),
     record: bool = False,
     mcp_name: Optional[str] = None,
+    mcp_server: Any = None,
 ) -> ArtifactReport:
     """Check one wheel or sdist; never raises for a bad archive.
 
@@ -42,7 +43,8 @@ def verify(
     also checks a wheel's RECORD against every member (``inspect``: it reads the whole wheel,
     which a build's own check has no need to). ``mcp_name`` (or the build's) is an MCP server's
     name its description must claim: an archive that carries no smart-tool file is then
-    judged as an MCP server's, not as a smart tool lacking its files.
+    judged as an MCP server's, not as a smart tool lacking its files; ``mcp_server`` (its
+    ``ServerJson``, for ``inspect``) holds its versions to the archive's.
     """
     shown = display or path.as_posix()
     try:
@@ -112,6 +114,10 @@ def verify(
     claimed = mcp_name or (source.mcp_name if source is not None else None)
     if claimed:
         out.extend(_mcp_claim(archive, claimed, shown))
+    if mcp_server is not None and report.name and report.version:
+        from ..rules.mcp.versions import artifact_versions
+
+        out.extend(artifact_versions(mcp_server, report.name, report.version, report.options))
     if source is not None:
         out.extend(
             _checked_version(archive.files, archive.kind, report.version, source.checked_version, shown)

@@ -189,3 +189,23 @@ def test_fix_leaves_another_packages_version_alone(tmp_path: Path) -> None:
     assert run_cli("fix", str(root)).returncode == 0
     fixed = json.loads((root / "server.json").read_text())
     assert fixed["version"] == "1.2.0" and fixed["packages"][1]["version"] == "0.9.0"
+
+
+def test_inspect_holds_server_json_versions_to_the_archives_once(tmp_path: Path) -> None:
+    """The same verdict as the source check's: a server.json left at 1.1.0 for archives of
+    1.2.0 is two lines (its version, its PyPI entry's), said once for both archives."""
+    drifted = tmp_path / "server.json"
+    drifted.write_text(SERVER.read_text().replace('"1.2.0"', '"1.1.0"'))
+    body = f"<!-- mcp-name: {NAME} -->\n"
+    code, lines = inspect(*_archives(tmp_path, body), "--server-json", str(drifted))
+    assert code == 1
+    found = [line.split(": ", 2)[:2] for line in lines if ": mcp-version-matches-package: " in line]
+    assert found == [
+        [f"{drifted}:9", "mcp-version-matches-package"],
+        [f"{drifted}:14", "mcp-version-matches-package"],
+    ]
+    other = tmp_path / "other.json"
+    other.write_text(SERVER.read_text().replace('"identifier": "acme-mcp"', '"identifier": "other-mcp"'))
+    code, lines = inspect(*_archives(tmp_path, body), "--server-json", str(other))
+    listed = [line for line in lines if ": mcp-package-listed (warning): " in line]
+    assert code == 0 and len(listed) == 1 and listed[0].startswith(f"{other}:10: "), lines

@@ -289,12 +289,13 @@ def run_inspect(args: argparse.Namespace) -> int:
             return EXIT_FAILURE
     given = [(Path(name), name) for name in args.artifacts]
     server: list[Diagnostic] = []
-    name = None
+    found, name = None, None
     if args.server_json is not None:  # an MCP server's: its archives must claim its name
-        from smart_tool_build.rules.mcp.check import server_for_artifacts
+        from smart_tool_build.rules.mcp.check import server_for_artifacts, server_name
 
-        name, server = server_for_artifacts(args.server_json, args.server_json)
-    diagnostics, ignored = inspect_artifacts(given, flags=flags(args), mcp_name=name)
+        found, server = server_for_artifacts(args.server_json, args.server_json)
+        name = server_name(found) if found is not None else None
+    diagnostics, ignored = inspect_artifacts(given, flags=flags(args), mcp_name=name, mcp_server=found)
     return report(args, server + diagnostics, list(args.artifacts), noun="artifact", ignored=ignored)
 
 

@@ -16,7 +16,7 @@ from ...project.paths import RefusedFile, read_inside
 from . import SERVER_JSON
 from .claim import assembled_note, readme_claim
 from .registry_rules import check_document
-from .server_json import read_server
+from .server_json import ServerJson, read_server
 from .versions import check_versions, own_entries
 
 
@@ -141,15 +141,19 @@ def _unreadable(path: str, line: Optional[int], relative: str, why: str) -> Diag
     )
 
 
-def server_for_artifacts(path: Any, shown: str) -> tuple[Optional[str], list[Diagnostic]]:
-    """(the name its archives must claim, every finding) for a server.json named on its own
-    (``inspect --server-json``): read as the source check reads it, checked as the registry checks it."""
+def server_for_artifacts(path: Any, shown: str) -> tuple[Optional[ServerJson], list[Diagnostic]]:
+    """(the server.json, every finding) for one named on its own (``inspect --server-json``):
+    read as the source check reads it, checked as the registry checks it."""
     from pathlib import Path
 
     given = Path(path)
     server, out = read_server(given.parent, given.name, shown)
-    if server is None:
-        return None, out
-    out += check_document(server)
+    if server is not None:
+        out += check_document(server)
+    return server, out
+
+
+def server_name(server: ServerJson) -> Optional[str]:
+    """The name a server.json gives, which the archives' descriptions must claim."""
     name = server.document.get("name")
-    return (name if isinstance(name, str) and name else None), out
+    return name if isinstance(name, str) and name else None

@@ -109,3 +109,21 @@ def _compare(
             ]
         hint = development_hint(value, text, from_vcs=package.written is None)
     return [make("mcp-version-matches-package", server.shown, line, message, hint)]
+
+
+def artifact_versions(server: ServerJson, name: str, version: str, options: Any) -> list[Diagnostic]:
+    """``mcp-version-matches-package`` of a finished archive (``inspect --server-json``): the
+    versions of server.json's entries for the archive's distribution ``name`` against the
+    ``version`` its metadata carries; ``mcp-package-listed`` when it lists no such distribution."""
+    entries = own_entries(server, name)
+    if not entries:
+        message = (
+            f"server.json lists no PyPI package {name!r}: the registry will not list this archive's release"
+        )
+        hint = f'add {{"registryType": "pypi", "identifier": "{name}", "version": "{version}", ...}}'
+        return [make("mcp-package-listed", server.shown, server.line("packages"), message, hint)]
+    package_version = PackageVersion(version, "the archives' METADATA / PKG-INFO Version")
+    independent = options.mcp_server_version == "independent"
+    return check_versions(
+        server, entries, package_version, independent=independent, dev_versions=options.dev_versions
+    )
