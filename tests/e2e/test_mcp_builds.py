@@ -1,7 +1,8 @@
 """MCP servers on PyPI, real builds: a publishable server builds on the hatchling hook, the
 setuptools plugin and the wrapper over uv_build, and its wheel's METADATA and sdist's PKG-INFO
 carry the registry's claim; each refusal fails the build with its line and leaves no archive.
-uv_build's own build, without the plugin, is judged by ``smart-tool inspect --server-json``.
+uv_build's own build, without the plugin, is judged by ``smart-tool inspect --server-json``;
+a readme hatch-fancy-pypi-readme assembles at build time is judged as what it becomes.
 
 The server is ``fixtures/roots/valid-mcp-server`` (its readme claims the server in an HTML
 comment) and ``valid-mcp-server-last-line`` (the claim is the readme's last text, with no
@@ -27,6 +28,7 @@ from buildkit import (
     Builder,
     assert_clean_failure,
     assert_line,
+    pip_download,
 )
 from smartkit import smart_tool
 
@@ -275,3 +277,51 @@ def test_each_claim_refusal_says_which(refused: dict[str, Build]) -> None:
         in refused["claim-only-in-keywords-hatchling"].output
     )
     assert "[project] declares no `readme`" in refused["no-readme-setuptools"].output
+
+
+FANCY = """[build-system]
+requires = ["{hatchling}", "hatch-fancy-pypi-readme", "smart-tool-build"]
+build-backend = "hatchling.build"
+
+[project]
+name = "acme-mcp"
+version = "1.2.0"
+description = "An MCP server for Acme"
+dynamic = ["readme"]
+
+[tool.hatch.metadata.hooks.fancy-pypi-readme]
+content-type = "text/markdown"
+
+[[tool.hatch.metadata.hooks.fancy-pypi-readme.fragments]]
+path = "README.md"
+{claim}
+[tool.hatch.build.hooks.smart-tool]
+"""
+CLAIM_FRAGMENT = f'\n[[tool.hatch.metadata.hooks.fancy-pypi-readme.fragments]]\ntext = "\\n{CLAIM_LINE}\\n"\n'
+
+
+@pytest.fixture(scope="module")
+def assembled(builder: Builder) -> dict[str, Build]:
+    """A readme hatch-fancy-pypi-readme assembles at build time: the claim in a fragment of
+    pyproject.toml, or in none; only the built METADATA can tell."""
+    pip_download(["hatch-fancy-pypi-readme"], builder.wheelhouse)
+    builds = {}
+    for key, claim in (("claimed", CLAIM_FRAGMENT), ("unclaimed", "")):
+        root = builder.copy(ROOTS / "valid-mcp-server", f"mcp-fancy-{key}")
+        _unclaimed(root)  # the readme file alone claims nothing
+        (root / "pyproject.toml").write_text(FANCY.format(hatchling=HATCHLING, claim=claim), encoding="utf-8")
+        builds[key] = builder.build(root)
+    return builds
+
+
+def test_a_readme_assembled_at_build_time_counts_as_what_it_becomes(assembled: dict[str, Build]) -> None:
+    good = assembled["claimed"]
+    assert good.ok and "Traceback" not in good.output, good.output
+    assert "mcp-name-claimed (info): the readme is assembled at build time" in good.output
+    for text in _metadata(good):
+        assert CLAIM in text.replace("\r\n", "\n").split("\n\n", 1)[1], text
+    bad = assembled["unclaimed"]
+    assert_clean_failure(bad, "mcp-name-claimed")
+    assert re.search(
+        r"^acme_mcp-1\.2\.0\.tar\.gz/acme_mcp-1\.2\.0/PKG-INFO: mcp-name-claimed: ", bad.output, re.M
+    )
