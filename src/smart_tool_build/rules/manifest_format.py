@@ -8,3 +8,5 @@ import re
 SUPPORTED_FORMAT = 1
 #: a tool's name: lowercase letters and digits in words joined by single hyphens
 NAME_PATTERN = re.compile(r"[a-z0-9]+(?:-[a-z0-9]+)*\Z")
+#: the keys of a ``requires`` entry
+REQUIREMENT_KEYS = ("name", "purpose", "install", "optional")

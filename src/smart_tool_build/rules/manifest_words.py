@@ -10,11 +10,13 @@ from typing import Any, Callable, Optional
 from ..diagnostics.diagnostic import Diagnostic, make
 from ..parsing import safe_yaml
 from ..project.manifest_model import FIELDS
-from .manifest_format import NAME_PATTERN, SUPPORTED_FORMAT
+from .manifest_format import NAME_PATTERN, REQUIREMENT_KEYS, SUPPORTED_FORMAT
 from .platforms import PLATFORMS, canonical_platform
 from .values import type_name
 
 FORMAT_HINT = f"write smart_tool_format: {SUPPORTED_FORMAT}, or leave it out"
+#: what a `requires` entry is
+ENTRY_HINT = "give each entry as a mapping: - name: ..., purpose: ..., install: a document or URL"
 
 
 def findings(found: list[tuple[Any, ...]], fm: safe_yaml.LineDict, path: str) -> list[Diagnostic]:
@@ -150,6 +152,78 @@ def _platform(fm: safe_yaml.LineDict, path: str, line: int, item: str) -> Diagno
     )
 
 
+def _requires(fm: safe_yaml.LineDict, path: str, line: int) -> Diagnostic:
+    return make(
+        "manifest-field-shapes",
+        path,
+        line,
+        f"field 'requires' must be a list of entries, not {type_name(fm['requires'])}",
+        ENTRY_HINT,
+    )
+
+
+def _entry(fm: safe_yaml.LineDict, path: str, line: int, index: int) -> Diagnostic:
+    return make(
+        "manifest-requires-shape",
+        path,
+        line,
+        f"requires[{index}] must be a mapping with name, purpose and install, "
+        f"not {type_name(fm['requires'][index])}",
+        ENTRY_HINT,
+    )
+
+
+def _entry_key(fm: safe_yaml.LineDict, path: str, line: int, index: int, key: Any) -> Diagnostic:
+    return make(
+        "manifest-requires-shape",
+        path,
+        line,
+        f"requires[{index}]: unknown key {key!r}",
+        f"keys are: {', '.join(REQUIREMENT_KEYS)}",
+    )
+
+
+def _entry_missing(fm: safe_yaml.LineDict, path: str, line: int, index: int, key: str) -> Diagnostic:
+    state = "is missing" if key not in fm["requires"][index] else "is empty"
+    return make(
+        "manifest-requires-shape",
+        path,
+        line,
+        f"requires[{index}]: {key!r} {state}",
+        f"give the entry its {key}",
+    )
+
+
+def _entry_string(fm: safe_yaml.LineDict, path: str, line: int, index: int, key: str) -> Diagnostic:
+    return make(
+        "manifest-requires-shape",
+        path,
+        line,
+        f"requires[{index}]: {key!r} must be a string, not {type_name(fm['requires'][index][key])}",
+        f"write {key} as a quoted string",
+    )
+
+
+def _entry_optional(fm: safe_yaml.LineDict, path: str, line: int, index: int) -> Diagnostic:
+    return make(
+        "manifest-requires-shape",
+        path,
+        line,
+        f"requires[{index}]: 'optional' must be true or false, not {fm['requires'][index]['optional']!r}",
+        "write optional: true, or leave it out",
+    )
+
+
+def _entry_install(fm: safe_yaml.LineDict, path: str, line: int, index: int, reason: str) -> Diagnostic:
+    return make(
+        "manifest-requires-shape",
+        path,
+        line,
+        f"requires[{index}]: install {fm['requires'][index]['install']!r} {reason}",
+        "install is a relative path to a document, or an https:// URL",
+    )
+
+
 #: each kind of finding's words
 _SAY: dict[str, Callable[..., Diagnostic]] = {
     "closed": _closed,
@@ -162,6 +236,13 @@ _SAY: dict[str, Callable[..., Diagnostic]] = {
     "list": _list,
     "item": _item,
     "platform": _platform,
+    "requires": _requires,
+    "entry": _entry,
+    "entry-key": _entry_key,
+    "entry-missing": _entry_missing,
+    "entry-string": _entry_string,
+    "entry-optional": _entry_optional,
+    "entry-install": _entry_install,
 }
 
 

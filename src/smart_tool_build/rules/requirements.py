@@ -4,17 +4,18 @@ from __future__ import annotations
 
 import re
 
-from ..diagnostics.diagnostic import Diagnostic, make
 from ..parsing import safe_yaml
 from ..project.manifest_model import Requirement as Requirement
-from .values import is_empty, type_name
+from .manifest_format import REQUIREMENT_KEYS
+from .values import is_empty
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
-    from typing import Optional
+    from typing import Any, Optional
+
+    from ..diagnostics.diagnostic import Diagnostic
 
 
-REQUIREMENT_KEYS = ("name", "purpose", "install", "optional")
 _INSTALLER_VERBS = {
     "apt",
     "apt-get",
@@ -101,93 +102,38 @@ def install_references(fm: object) -> list[tuple[int, str, int]]:
     ]
 
 
-#: what a `requires` entry is
-ENTRY_HINT = "give each entry as a mapping: - name: ..., purpose: ..., install: a document or URL"
-
-
 def check_requires(fm: safe_yaml.LineDict, path: str) -> list[Diagnostic]:
+    """The rules of ``requires``, noted as (line, kind, values): their words
+    (:mod:`.manifest_words`) load only for a finding."""
     value = fm.get("requires")
     if "requires" not in fm or is_empty(value):
         return []
-    if not isinstance(value, safe_yaml.LineList):
-        return [
-            make(
-                "manifest-field-shapes",
-                path,
-                fm.line_of("requires"),
-                f"field 'requires' must be a list of entries, not {type_name(value)}",
-                ENTRY_HINT,
-            )
-        ]
-    out = []
-    for index, entry in enumerate(value):
-        where = f"requires[{index}]"
+    found: list[tuple[Any, ...]] = []
+    entries = value if isinstance(value, safe_yaml.LineList) else safe_yaml.LineList(1)
+    if entries is not value:
+        found.append((fm.line_of("requires"), "requires"))
+    for index, entry in enumerate(entries):
         if not isinstance(entry, safe_yaml.LineDict):
-            out.append(
-                make(
-                    "manifest-requires-shape",
-                    path,
-                    value.line_of(index),
-                    f"{where} must be a mapping with name, purpose and install, not {type_name(entry)}",
-                    ENTRY_HINT,
-                )
-            )
+            found.append((entries.line_of(index), "entry", index))
             continue
-        for key in entry:
-            if key not in REQUIREMENT_KEYS:
-                out.append(
-                    make(
-                        "manifest-requires-shape",
-                        path,
-                        entry.line_of(key),
-                        f"{where}: unknown key {key!r}",
-                        f"keys are: {', '.join(REQUIREMENT_KEYS)}",
-                    )
-                )
+        found += [
+            (entry.line_of(key), "entry-key", index, key) for key in entry if key not in REQUIREMENT_KEYS
+        ]
         for key in ("name", "purpose", "install"):
             item = entry.get(key)
             if key not in entry or is_empty(item):
-                state = "is missing" if key not in entry else "is empty"
-                out.append(
-                    make(
-                        "manifest-requires-shape",
-                        path,
-                        entry.line_of(key),
-                        f"{where}: {key!r} {state}",
-                        f"give the entry its {key}",
-                    )
-                )
+                found.append((entry.line_of(key), "entry-missing", index, key))
             elif not isinstance(item, str):
-                out.append(
-                    make(
-                        "manifest-requires-shape",
-                        path,
-                        entry.line_of(key),
-                        f"{where}: {key!r} must be a string, not {type_name(item)}",
-                        f"write {key} as a quoted string",
-                    )
-                )
+                found.append((entry.line_of(key), "entry-string", index, key))
         if "optional" in entry and not isinstance(entry["optional"], bool):
-            out.append(
-                make(
-                    "manifest-requires-shape",
-                    path,
-                    entry.line_of("optional"),
-                    f"{where}: 'optional' must be true or false, not {entry['optional']!r}",
-                    "write optional: true, or leave it out",
-                )
-            )
+            found.append((entry.line_of("optional"), "entry-optional", index))
         install = entry.get("install")
         if isinstance(install, str) and install.strip():
             kind, reason = classify_install(install)
             if kind == "bad":
-                out.append(
-                    make(
-                        "manifest-requires-shape",
-                        path,
-                        entry.line_of("install"),
-                        f"{where}: install {install!r} {reason}",
-                        "install is a relative path to a document, or an https:// URL",
-                    )
-                )
-    return out
+                found.append((entry.line_of("install"), "entry-install", index, reason))
+    if not found:
+        return []
+    from .manifest_words import findings
+
+    return findings(found, fm, path)
