@@ -6,8 +6,8 @@ The hatchling hook, the setuptools plugin and the wrapping backend each hand the
 which decides every line: a diagnostic's, the note for each error ``ignore`` set aside, the
 summary of a build that stops (with the pointer to ``smart-tool codes``, and to
 ``smart-tool fix`` when a finding has a fix), the verdict on a finished archive. So the three
-print the same lines for the same project; only the version's origin in a drift message
-differs, since each backend resolves the version its own way.
+print the same lines for the same project; a drift message names where the project declares
+its version, and the backend's build only for a version no file of the project gives.
 """
 
 from __future__ import annotations
