@@ -116,10 +116,10 @@ def test_an_mcp_server_imports_the_mcp_modules_and_no_table(tmp_path: Path) -> N
 
 #: what a valid project's build never needs: the code table (only a project that names codes
 #: in ``ignore``, or a finding, reads it), a collection's rules (it is none), the build
-#: system's rules (a build that runs them was opted in), the recursive check's walk, the
+#: system's rules (a build that runs them was opted in), the
 #: backends' table, a version pattern's search and the module parser (its version is static
 #: and its ``__version__`` plainly agrees), the hints' suggestions, the lines `check` prints
-#: for ``build-system-names-plugin``, the process pool of ``check --recursive``, and the rules
+#: for ``build-system-names-plugin``, and the rules
 #: of library skills (the example has none). The build path's value types are the standard
 #: library's dataclasses and NamedTuples, one idiom (CONTRIBUTING.md, "Import rules")
 NOT_ON_A_VALID_BUILD = (
@@ -129,8 +129,6 @@ NOT_ON_A_VALID_BUILD = (
     "smart_tool_build.rules.manifest_copies",
     "smart_tool_build.rules.version_drift",
     "smart_tool_build.rules.manifest_words",
-    "smart_tool_build.rules.roots",
-    "smart_tool_build.project.survey",
     "smart_tool_build.project.backends",
     "smart_tool_build.project.patterns",
     "smart_tool_build.project.python_source",
@@ -141,7 +139,6 @@ NOT_ON_A_VALID_BUILD = (
     "smart_tool_build.rules.skillmeta",
     "smart_tool_build.rules.suggestions",
     "smart_tool_build.rules.build_lines",
-    "smart_tool_build.project.parallel",
 )
 
 

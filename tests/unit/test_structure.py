@@ -111,6 +111,7 @@ def test_no_import_circle(lazy: bool) -> None:
 LAYERS: list[tuple[str, ...]] = [
     ("smart_tool.cli",),
     ("smart_tool.smoke", "smart_tool.registry", "smart_tool.authoring"),
+    ("smart_tool.sweep",),
     (
         "smart_tool_build.hatch_hook",
         "smart_tool_build.setuptools_plugin",
@@ -125,7 +126,7 @@ LAYERS: list[tuple[str, ...]] = [
     ("smart_tool_build.parsing", "smart_tool_build.diagnostics"),
 ]
 #: the row whose rooms may import one another: the entry modules are shims over adapters/
-ENTRY_ROW = 2
+ENTRY_ROW = 3
 #: what every layer may import: each package's own ``__init__`` (its version and lazy names)
 #: is above all and imported by none but the cli's version line and ``__main__``
 TOP_LEVEL = {"smart_tool_build", "smart_tool", "smart_tool.__main__"}
@@ -210,3 +211,32 @@ def test_the_build_distribution_imports_nothing_of_the_command_line() -> None:
         if target.split(".")[0] == "smart_tool"
     ]
     assert named == []
+
+
+#: where a build or an installed tool enters the build distribution: the package (its
+#: runtime accessor and lazy names) and the three entry modules backends load
+BUILD_ENTRIES = (
+    "smart_tool_build",
+    "smart_tool_build.hatch_hook",
+    "smart_tool_build.setuptools_plugin",
+    "smart_tool_build.backend",
+)
+
+
+def test_the_build_distribution_holds_what_a_build_or_a_tool_imports() -> None:
+    """Every module of smart_tool_build is reachable, lazily or not, from where a build or an
+    installed tool enters it: what only the command line runs (the recursive check's walk and
+    process pool, inspect's artifacts) lives in smart_tool."""
+    graph = {_module_name(p): _all_imports(p) for p in MODULES}
+    reached: set[str] = set()
+    pending = list(BUILD_ENTRIES)
+    while pending:
+        module = pending.pop()
+        if module in reached or module not in graph:
+            continue
+        reached.add(module)
+        pending += graph[module]
+        # a package's __init__ is imported with each of its modules
+        pending += [module.rsplit(".", 1)[0]] if "." in module else []
+    ours = {name for name in graph if name.split(".")[0] == "smart_tool_build"}
+    assert sorted(ours - reached) == []

@@ -35,8 +35,8 @@ from archive_kit import (
     write_wheel,
 )
 from smart_tool.cli import main
+from smart_tool.sweep.inspection import compare_pair
 from smart_tool_build.archives import reader as archive_module
-from smart_tool_build.archives.inspection import compare_pair
 from smart_tool_build.archives.verify import verify
 
 

@@ -17,7 +17,7 @@ import pytest
 
 from archive_kit import DIST_INFO, MANIFEST_PATH, record_of, wheel_members, write_wheel
 from smart_tool.cli import main
-from smart_tool_build.archives.inspection import inspect_artifacts
+from smart_tool.sweep.inspection import inspect_artifacts
 from smart_tool_build.archives.record import check_record
 from smart_tool_build.archives.verify import verify
 from smart_tool_build.project.manifest_model import record_digest

@@ -23,7 +23,7 @@ from archive_kit import (
     write_wheel,
 )
 from smart_tool.cli import main
-from smart_tool_build.archives.inspection import inspect_artifacts
+from smart_tool.sweep.inspection import inspect_artifacts
 from smart_tool_build.archives.verify import verify
 from smart_tool_build.diagnostics.diagnostic import Diagnostic, Severity, set_aside
 from smart_tool_build.rules.root import check_root

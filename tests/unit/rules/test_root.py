@@ -381,7 +381,7 @@ def test_version_attr_under_dev_versions_warn_warns(tmp_path: Path) -> None:
 
 
 def test_a_manifest_outside_every_root_is_reported_at_its_distribution(tmp_path: Path) -> None:
-    from smart_tool_build.rules.roots import check_many, discover_roots
+    from smart_tool.sweep.roots import check_many, discover_roots
 
     top = tmp_path / "repo"
     copy_root("valid", top / "tools" / "a")
@@ -404,7 +404,7 @@ def test_a_manifest_outside_every_root_is_reported_at_its_distribution(tmp_path:
 def test_a_manifest_inside_a_root_is_that_roots_business(tmp_path: Path) -> None:
     """Below a root, a folder with a package definition but no descriptor is no distribution of
     its own: its manifest is the root's second one, not an orphan."""
-    from smart_tool_build.rules.roots import discover_roots
+    from smart_tool.sweep.roots import discover_roots
 
     roots, _ = discover_roots(ROOTS / "manifest-single-per-root--nested-folder-without-descriptor", ".")
     assert [shown for _, shown, _ in roots] == ["."]

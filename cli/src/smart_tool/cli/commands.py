@@ -20,7 +20,7 @@ from .exits import EXIT_CLEAN, EXIT_FAILURE, EXIT_FINDINGS
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
-    from smart_tool_build.rules.roots import RootJob
+    from smart_tool.sweep.roots import RootJob
 
 
 def _error(text: str) -> None:
@@ -100,7 +100,7 @@ def run_codes(args: argparse.Namespace) -> int:
 def _roots(args: argparse.Namespace) -> Optional[tuple[list[RootJob], list[Diagnostic]]]:
     """The roots PATH ... names (every one below them with --recursive), and a warning per
     unreadable folder; None (said why) when a PATH is not a folder."""
-    from smart_tool_build.rules.roots import discover_roots
+    from smart_tool.sweep.roots import discover_roots
 
     roots: list[RootJob] = []
     problems: list[Diagnostic] = []
@@ -119,7 +119,7 @@ def _roots(args: argparse.Namespace) -> Optional[tuple[list[RootJob], list[Diagn
 
 
 def run_check(args: argparse.Namespace) -> int:
-    from smart_tool_build.rules.roots import check_many
+    from smart_tool.sweep.roots import check_many
 
     found = _roots(args)
     if found is None:
@@ -327,7 +327,7 @@ def _requirement_note(requirement: str) -> str:
 
 
 def run_inspect(args: argparse.Namespace) -> int:
-    from smart_tool_build.archives.inspection import inspect_artifacts
+    from smart_tool.sweep.inspection import inspect_artifacts
 
     for given in args.artifacts:
         if not Path(given).is_file():

@@ -16,10 +16,10 @@ import stat
 from pathlib import Path
 from typing import Any, NamedTuple, Optional
 
+from smart_tool.sweep import parallel
 from smart_tool_build.diagnostics.diagnostic import Diagnostic, make
 from smart_tool_build.parsing import frontmatter, strict_json
 from smart_tool_build.parsing.json_paths import json_paths
-from smart_tool_build.project import parallel
 from smart_tool_build.project.names import MANIFEST_NAME
 from smart_tool_build.rules import manifest
 from smart_tool_build.rules.placeholders import placeholder_rule
@@ -79,7 +79,7 @@ def check_catalog(
 
     ``names_match_folders`` adds the rule some catalogs keep (the public one does not): a
     snapshot's ``name`` is its entry's folder name. ``processes`` as ``check --jobs``: None
-    is one per core from :data:`smart_tool_build.project.parallel.THRESHOLD` entries up.
+    is one per core from :data:`smart_tool.sweep.parallel.THRESHOLD` entries up.
     """
     prefix = display.rstrip("/") + "/" if display and display != "." else ""
     if os.path.islink(os.path.abspath(root)):

@@ -9,10 +9,11 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import Any, Optional
 
-from ..diagnostics.diagnostic import Diagnostic, make
-from ..project import walk
-from ..project.survey import survey
-from .root import check_root
+from smart_tool_build.diagnostics.diagnostic import Diagnostic, make
+from smart_tool_build.project import walk
+from smart_tool_build.rules.root import check_root
+
+from .survey import survey
 
 #: one root to check: its path, how to show it, and its scan when a survey already made it
 RootJob = tuple[Path, str, Optional[walk.Scan]]
@@ -61,10 +62,10 @@ def _findings_of(job: RootJob, flags: Optional[Mapping[str, Any]] = None) -> lis
 def check_many(
     roots: list[RootJob], *, jobs: Optional[int] = None, flags: Optional[Mapping[str, Any]] = None
 ) -> Findings:
-    """Check many roots, on every core from :data:`~smart_tool_build.project.parallel.THRESHOLD`
+    """Check many roots, on every core from :data:`~smart_tool.sweep.parallel.THRESHOLD`
     roots up unless ``jobs`` says how many processes: every finding, and those set aside by
     ``ignore`` apart. ``flags`` are the command line's options."""
-    from ..project import parallel
+    from . import parallel
 
     one = functools.partial(_findings_of, flags=dict(flags) if flags else None)
     results = parallel.map_all(one, roots, jobs)

@@ -8,8 +8,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Optional
 
-from .names import DESCRIPTOR_NAME, MANIFEST_NAME
-from .walk import PACKAGE_DEFINITIONS, Scan, _entries, _names, skipped
+from smart_tool_build.project.names import DESCRIPTOR_NAME, MANIFEST_NAME
+from smart_tool_build.project.walk import PACKAGE_DEFINITIONS, Scan, _entries, _names, skipped
 
 
 @dataclass

@@ -13,13 +13,13 @@ from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any, Optional
 
-from ..diagnostics.diagnostic import Diagnostic, make
-from ..project.config import Options, read_options
-from ..project.distribution import normalize_name
-from ..project.names import PYPROJECT
-from ..project.paths import RefusedFile, read_inside
-from .options import pyproject_facts
-from .verify import ArtifactReport, verify
+from smart_tool_build.archives.options import pyproject_facts
+from smart_tool_build.archives.verify import ArtifactReport, verify
+from smart_tool_build.diagnostics.diagnostic import Diagnostic, make
+from smart_tool_build.project.config import Options, read_options
+from smart_tool_build.project.distribution import normalize_name
+from smart_tool_build.project.names import PYPROJECT
+from smart_tool_build.project.paths import RefusedFile, read_inside
 
 
 def _wheel_name(path: Path) -> str:
