@@ -107,6 +107,7 @@ WRAPPER_CHEAP_HOOKS = Budget(
 #: package's ``.agents/skills``)
 SKILL_MODULES = frozenset(
     {
+        f"{PACKAGE}.project.skills",
         f"{PACKAGE}.plan.skill_files",
         f"{PACKAGE}.archives.skill_checks",
         f"{PACKAGE}.rules.skills",

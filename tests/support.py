@@ -9,14 +9,16 @@ repository's ``src`` and ``cli/src`` are put first on PYTHONPATH (and on sys.pat
 from __future__ import annotations
 
 import contextlib
+import importlib
 import os
+import re
 import shutil
 import signal
 import subprocess
 import sys
 from collections.abc import Iterator
 from pathlib import Path
-from typing import Optional
+from typing import Any, Optional
 
 import packaging.version  # noqa: F401  (imported before any privilege drop: the core imports it lazily)
 import pytest
@@ -28,6 +30,54 @@ CLI_SRC = REPO / "cli" / "src"
 FIXTURES = REPO / "fixtures"
 ROOTS = FIXTURES / "roots"
 CORPUS = Path(__file__).resolve().parents[2] / "shared" / "corpus"
+
+
+def documented_ref() -> str:
+    """The git reference the documentation names for this project: the tag ``v<version>``
+    once the changelog's entry for the version is a release, the branch ``main`` while it
+    says "unreleased" (the release makes the tag; before it no clone carries one)."""
+    from smart_tool_build import __version__
+
+    changelog = (REPO / "CHANGELOG.md").read_text(encoding="utf-8")
+    heading = re.search(rf"^## v?{re.escape(__version__)}\b(.*)$", changelog, re.M)
+    return "main" if heading is None or "unreleased" in heading[1].lower() else f"v{__version__}"
+
+
+#: the judges our skill verdicts are compared with: each distribution's import package, and the
+#: oldest Python it installs on (its Requires-Python; tox.ini's deps install it from there,
+#: tests/unit/test_ci.py holds the two together)
+JUDGES = {
+    "skills_ref": ("skills-ref", (3, 11)),
+    "skillmeta": ("skillmeta", (3, 10)),
+    "library_skills": ("library-skills", (3, 10)),
+}
+
+
+def in_ci() -> bool:
+    """Whether this run is CI's (``CI=true``, as CI services set it) or tox's, where every
+    judge tox.ini installs must be there."""
+    return os.environ.get("CI", "").lower() in {"1", "true", "yes"} or "TOX_ENV_NAME" in os.environ
+
+
+def judge(module: str) -> Any:
+    """A judge's module (``skills_ref.validator``). A skip says its real reason: a Python it
+    does not install on, or not installed here (CONTRIBUTING's environment installs it). In
+    CI a judge missing where it installs fails the run: a lost judge is no green skip."""
+    distribution, python = JUDGES[module.split(".")[0]]
+    here = f"{sys.version_info[0]}.{sys.version_info[1]}"
+    if sys.version_info < python:
+        pytest.skip(
+            f"{distribution} installs on Python {python[0]}.{python[1]} and newer; this is {here}",
+            allow_module_level=True,
+        )
+    try:
+        return importlib.import_module(module)
+    except ImportError as exc:
+        reason = f"{distribution} is not importable on Python {here} ({exc}); pip install {distribution}"
+        if in_ci():
+            pytest.fail(f"a judge is missing in CI: {reason}", pytrace=False)
+        pytest.skip(reason, allow_module_level=True)
+
 
 #: the uid a root test process switches to, to see what an ordinary user sees
 NOBODY = 65534

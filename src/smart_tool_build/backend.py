@@ -27,7 +27,6 @@ from __future__ import annotations
 import contextlib
 import functools
 import os
-import sys
 from collections.abc import Iterator, Mapping
 
 from .project.backends import choose
@@ -43,14 +42,6 @@ if TYPE_CHECKING:
     from .plan.layout import ArtifactKind
 
 __all__ = ["build_sdist", "build_wheel", "get_requires_for_build_sdist", "get_requires_for_build_wheel"]
-
-_PREFIX = "smart-tool: "
-
-
-def _fail(lines: list[str], status: int = 1) -> NoReturn:
-    for line in lines:
-        print(line, file=sys.stderr, flush=True)
-    raise SystemExit(status)
 
 
 def _document() -> Mapping[str, Any]:

@@ -3,8 +3,9 @@ test_release.py):
 
 - :func:`source_copy`: this checkout's files as they are now (uncommitted changes included),
   copied elsewhere: what a clone of the repository would hold once they are committed.
-- :func:`source_repository`: that copy committed into a new git repository and tagged
-  ``v<version>``, standing in for the project's public repository.
+- :func:`source_repository`: that copy committed into a new git repository, standing in for
+  the project's public repository: its branch ``main``, and the tag ``v<version>`` only where
+  the release made it (:data:`REF`, what the documentation names).
 - :func:`tools_wheelhouse`: the frontends under test (pip, build, twine, and old pips),
   downloaded once per session, beside the session's wheelhouse.
 - :func:`without_us`: the session's wheelhouse less smart-tool-build, so that a build that
@@ -25,8 +26,12 @@ from buildkit import REPO, Builder, git, pip_download
 from smartkit import venv_env
 
 from smart_tool_build import __version__
+from support import documented_ref
 
 TAG = f"v{__version__}"
+#: what the documentation's git references name: the tag once this version is released,
+#: ``main`` before (no clone carries a tag the release has not made)
+REF = documented_ref()
 #: the address the README gives the project; git's own URL rewriting maps it to the local
 #: repository, so that pip and uv meet the very reference the README shows
 PUBLIC = "https://github.com/smart-tool-build/smart-tool-build"
@@ -66,12 +71,15 @@ def source_copy(target: Path) -> Path:
 
 
 def source_repository(target: Path) -> Path:
-    """A git repository holding :func:`source_copy` in one commit, tagged :data:`TAG`."""
+    """A git repository holding :func:`source_copy` in one commit on ``main``, tagged
+    :data:`TAG` only once the version is released: as the project's repository is, so that
+    a documented reference to a tag not yet made fails here too."""
     source_copy(target)
     git(target, "init", "-q", "-b", "main")
     git(target, "add", "-A")
     git(target, "commit", "-q", "-m", "smart-tool-build as the working tree has it")
-    git(target, "tag", "-a", TAG, "-m", f"smart-tool-build {__version__}")
+    if REF == TAG:
+        git(target, "tag", "-a", TAG, "-m", f"smart-tool-build {__version__}")
     return target
 
 

@@ -376,15 +376,6 @@ def test_setuptools_sdists_differ_only_in_the_times_setuptools_stamps(st: dict[s
     assert "smart-tool.json" not in relative and ST_MANIFEST not in relative
 
 
-@pytest.mark.xfail(
-    reason="setuptools stamps the clock on the sdist's gzip header and generated members "
-    "(PKG-INFO, setup.cfg, .egg-info), ignoring SOURCE_DATE_EPOCH; not the plugin's doing",
-    strict=False,
-)
-def test_setuptools_sdists_are_byte_identical(st: dict[str, Built]) -> None:
-    assert st["isolated"].build.sdist.read_bytes() == st["isolated-again"].build.sdist.read_bytes()
-
-
 # --- two builds of one folder at once ----------------------------------------------------
 
 

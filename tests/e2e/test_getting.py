@@ -1,38 +1,44 @@
 """Getting smart-tool-build by each route the README's "Getting smart-tool-build" gives, end
 to end, with a local git repository standing in for the project's (this checkout's files as
-they are now, committed and tagged ``v<version>``), and no index: every frontend sees only
-the session's wheelhouse *without* smart-tool-build, so a build that succeeds got
-smart-tool-build by the route under test.
+they are now, committed on ``main``, and tagged ``v<version>`` only once that version is
+released, as the project's repository is), and no index: every frontend sees only the
+session's wheelhouse *without* smart-tool-build, so a build that succeeds got
+smart-tool-build by the route under test. ``REF`` is what the documentation names: ``main``
+before the release, the tag after.
 
-- as a build requirement, ``"smart-tool-build @ git+file:///...@TAG"``: ``python -m build``
+- the README's own lines, as written (its code blocks read from README.md, git's URL
+  rewriting pointing its address at the local repository): the build requirement, the
+  command line by ``uv tool install`` and ``pip install``, and the folder of wheels;
+- as a build requirement, ``"smart-tool-build @ git+file:///...@REF"``: ``python -m build``
   (isolated), ``pip wheel`` (pip 24.1, the first to take it; 24.0 refusing it), ``pip install
   -e``, ``uv build``;
-- the README's own ``git+https://github.com/...@TAG`` form, git's URL rewriting pointing it
-  at the local repository: the oldest pip that takes it (19.3), and the new user's way, ``uv
-  tool install`` then ``smart-tool init`` then ``uv build`` with the lines init printed;
-- as a command-line tool: ``uv tool install git+file:///...@TAG``;
-- from a folder of wheels (find-links), offline, for pip and uv;
+- the README's ``git+https://github.com/...@REF`` form: the oldest pip that takes it (19.3),
+  and the new user's way, ``uv tool install`` then ``smart-tool init`` then ``uv build`` with
+  the lines init printed;
+- as a command-line tool: ``uv tool install git+file:///...@REF``;
 - ``smart-tool smoke --find-links DIR`` installing a tool that needs smart-tool-build at run
   time, with pip and with uv.
 """
 
 from __future__ import annotations
 
+import os
 import re
 import shutil
 import subprocess
 import sys
+import textwrap
 from pathlib import Path
 
 import pytest
-from buildkit import EXAMPLES, FIXTURES, Build, Builder, assert_tool_built, edit, wheel_members
+from buildkit import EXAMPLES, FIXTURES, REPO, Build, Builder, assert_tool_built, edit, wheel_members
 from releasekit import (
     FIRST_PIP_WITH_HOSTLESS_URLS,
     LAST_PIP_WITHOUT_HOSTLESS_URLS,
     OLD_PIP_PYTHON,
     OLDEST_PIP,
     PUBLIC,
-    TAG,
+    REF,
     frontends,
     offline_env,
     rewrite_public_to,
@@ -60,6 +66,32 @@ def uv() -> list[str]:
     return [sys.executable, "-m", "uv"]
 
 
+def uv_folder() -> str:
+    """The folder holding the ``uv`` executable, for a PATH on which the README's lines run."""
+    found = pytest.importorskip("uv").find_uv_bin()
+    return str(Path(found).parent)
+
+
+def readme_blocks(language: str) -> list[str]:
+    """The code blocks of one language in the README's "Getting smart-tool-build", as written."""
+    text = (REPO / "README.md").read_text(encoding="utf-8")
+    start = text.index("\n## Getting smart-tool-build\n")
+    section = text[start : text.index("\n## ", start + 1)]
+    return [textwrap.dedent(b) for b in re.findall(rf"^ *```{language}\n(.*?)^ *```", section, re.M | re.S)]
+
+
+def readme_commands(containing: str) -> list[str]:
+    """The shell commands (a line, with its continuation lines) of the README's bash block
+    that holds ``containing``."""
+    (block,) = [b for b in readme_blocks("bash") if containing in b]
+    return [c.strip() for c in re.split(r"(?<!\\)\n", block) if c.strip()]
+
+
+def shell(command: str, cwd: Path, env: dict[str, str]) -> subprocess.CompletedProcess[str]:
+    """One of the README's command lines, run by bash as a reader's shell runs it."""
+    return run(["bash", "-c", command], cwd, env)
+
+
 @pytest.fixture(scope="module")
 def repository(tmp_path_factory: pytest.TempPathFactory) -> Path:
     return source_repository(tmp_path_factory.mktemp("getting") / "smart-tool-build")
@@ -68,7 +100,7 @@ def repository(tmp_path_factory: pytest.TempPathFactory) -> Path:
 @pytest.fixture(scope="module")
 def reference(repository: Path) -> str:
     """The requirement of the git route, as a local repository spells it."""
-    return f"smart-tool-build @ git+{repository.as_uri()}@{TAG}"
+    return f"smart-tool-build @ git+{repository.as_uri()}@{REF}"
 
 
 @pytest.fixture(scope="module")
@@ -107,6 +139,83 @@ def assert_wheel_checked(done: subprocess.CompletedProcess[str], out: Path) -> N
     assert "smart-tool: src/acme_widget/SMART_TOOL.md checked (acme-widget 0.1.0)" in output(done)
     (wheel,) = out.glob("acme_widget-0.1.0-*.whl")
     assert "acme_widget-0.1.0.dist-info/smart-tool.json" in wheel_members(wheel)
+
+
+# ---- the README's lines, as written
+
+
+def test_the_readmes_build_requirement_as_written(builder: Builder, python: Path, repository: Path) -> None:
+    """The ``requires`` line of the README's hatchling block, word for word, in the example:
+    ``python -m build`` fetches smart-tool-build by it (its address is the local repository)."""
+    (requires,) = [
+        line for b in readme_blocks("toml") for line in b.splitlines() if line.startswith("requires = [")
+    ]
+    assert f"git+{PUBLIC}@{REF}" in requires, requires
+    project = builder.copy(EXAMPLE, "getting-readme-requires")
+    edit(project / "pyproject.toml", 'requires = ["hatchling", "smart-tool-build"]', requires)
+    out = builder.root / "getting-readme-requires-dist"
+    env = offline_env(builder, without_us(builder), **rewrite_public_to(repository))
+    done = run([str(python), "-m", "build", "-o", str(out), str(project)], project, env)
+    assert_example_built(done, project, out)
+
+
+def test_the_readmes_command_line_lines_as_written(builder: Builder, repository: Path) -> None:
+    """The README's ``uv tool install`` and ``pip install`` lines for the command line, run
+    by bash as written: each gives a ``smart-tool`` of this version that checks the example."""
+    target = frontends(builder, "getting-readme-cli", "pip")
+    bin_dir = builder.root / "getting-readme-bin"
+    env = offline_env(
+        builder,
+        without_us(builder),
+        UV_TOOL_DIR=str(builder.root / "getting-readme-tools"),
+        UV_TOOL_BIN_DIR=str(bin_dir),
+        **rewrite_public_to(repository),
+    )
+    env["PATH"] = os.pathsep.join([str(target.parent), uv_folder(), env.get("PATH", "")])
+    commands = readme_commands("uv tool install")
+    assert [c.split()[:2] for c in commands] == [["uv", "tool"], ["pip", "install"]], commands
+    for command, smart_tool in zip(commands, (bin_dir / "smart-tool", target.with_name("smart-tool"))):
+        done = shell(command, builder.root, env)
+        assert done.returncode == 0, f"{command}\n{output(done)}"
+        version = run([str(smart_tool), "--version"], builder.root, env)
+        assert version.stdout.strip() == f"smart-tool {__version__} (smart-tool-build {__version__})", output(
+            version
+        )
+        checked = run([str(smart_tool), "check", str(EXAMPLE)], builder.root, env)
+        assert checked.returncode == 0, output(checked)
+
+
+def test_the_readmes_folder_of_wheels_as_written(builder: Builder, repository: Path) -> None:
+    """The README's offline route, its lines as written and run by bash in the project's
+    folder: ``pip wheel`` makes the folder (both distributions, the backend, their
+    dependencies, for the Python that ran it), then ``python -m build`` and ``uv build`` see
+    that folder and nothing else, and ``pip install`` takes the command line from it."""
+    python = frontends(builder, "getting-readme-wheels", "pip", "build")
+    project = builder.copy(EXAMPLE, "getting-readme-offline")  # the bare name in requires
+    env = offline_env(builder, without_us(builder), **rewrite_public_to(repository))
+    env["PATH"] = os.pathsep.join([str(python.parent), uv_folder(), env.get("PATH", "")])
+    (make, *uses) = readme_commands("pip wheel -w wheels")
+    made = shell(make, project, env)
+    assert made.returncode == 0, output(made)
+    wheels = project / "wheels"
+    ours = sorted(p.name for p in wheels.glob("smart_tool*.whl"))
+    assert ours == [
+        f"smart_tool-{__version__}-py3-none-any.whl",
+        f"smart_tool_build-{__version__}-py3-none-any.whl",
+    ]
+    # the folder serves the Python that ran pip wheel: PyYAML's wheel is of its version
+    (pyyaml,) = [p.name for p in wheels.glob("[Pp]y[Yy][Aa][Mm][Ll]-*.whl")]
+    assert f"-cp{sys.version_info[0]}{sys.version_info[1]}-" in pyyaml, pyyaml
+    for command in uses:
+        done = shell(command, project, env)
+        assert done.returncode == 0, f"{command}\n{output(done)}"
+        if "build" in command.split():
+            assert "smart-tool: acme_widget-0.1.0-py3-none-any.whl verified" in output(done), output(done)
+    assert (python.parent / "smart-tool").exists(), "pip install took no smart-tool from the folder"
+    version = run([str(python.parent / "smart-tool"), "--version"], builder.root, env)
+    assert version.stdout.strip() == f"smart-tool {__version__} (smart-tool-build {__version__})", output(
+        version
+    )
 
 
 # ---- the git repository, as a build requirement
@@ -173,7 +282,7 @@ def test_uv_build(builder: Builder, reference: str) -> None:
 def from_git(url: str) -> list[str]:
     """What ``uv tool install`` takes for the README's route: the command line from its
     folder of the repository, and the build distribution it pins, from the same tag."""
-    return ["--with", f"smart-tool-build @ git+{url}@{TAG}", f"smart-tool @ git+{url}@{TAG}#subdirectory=cli"]
+    return ["--with", f"smart-tool-build @ git+{url}@{REF}", f"smart-tool @ git+{url}@{REF}#subdirectory=cli"]
 
 
 def test_uv_tool_install(builder: Builder, repository: Path) -> None:
@@ -219,9 +328,9 @@ def test_the_new_users_way_from_an_empty_folder(builder: Builder, repository: Pa
     # uv init pins uv_build to uv's own version; the session's wheelhouse has the index's newest
     edit(pyproject, re.search(r'"uv_build[^"]*"', pyproject.read_text())[0], '"uv_build"')
     expected = build_setup(
-        tomllib.loads(pyproject.read_text()), f"smart-tool-build @ git+{PUBLIC}@{TAG}"
+        tomllib.loads(pyproject.read_text()), f"smart-tool-build @ git+{PUBLIC}@{REF}"
     ).lines
-    assert expected[1] == f'requires = ["smart-tool-build @ git+{PUBLIC}@{TAG}", "uv_build"]'
+    assert expected[1] == f'requires = ["smart-tool-build @ git+{PUBLIC}@{REF}", "uv_build"]'
     started = run([str(builder.root / "getting-journey-bin" / "smart-tool"), "init"], project, env)
     assert started.returncode == 0, output(started)
     assert "\n" + "\n".join(expected) + "\n" in started.stdout, started.stdout
@@ -243,31 +352,6 @@ def test_the_new_users_way_from_an_empty_folder(builder: Builder, repository: Pa
     assert "acme_journey-0.1.0.dist-info/smart-tool.json" in wheel_members(wheel)
 
 
-# ---- a folder of wheels, offline
-
-
-def test_a_folder_of_wheels_offline(builder: Builder, python: Path, reference: str) -> None:
-    """The README's offline route, its commands as written: ``pip wheel -w wheels "<the git
-    requirement>" hatchling`` once, then builds that see that folder and nothing else."""
-    wheels = builder.root / "getting-wheels"
-    made = run(
-        [str(python), "-m", "pip", "wheel", "-q", "-w", str(wheels), reference, "hatchling"],
-        builder.root,
-        offline_env(builder, without_us(builder)),
-    )
-    assert made.returncode == 0, output(made)
-    assert [p.name for p in wheels.glob("smart_tool_build-*.whl")] == [
-        f"smart_tool_build-{__version__}-py3-none-any.whl"
-    ]
-    project = builder.copy(EXAMPLE, "getting-offline")  # the bare name in requires
-    env = offline_env(builder, wheels, UV_CACHE_DIR=str(builder.root / "uv-cache-offline"))
-    out = builder.root / "getting-offline-pip"
-    done = run([str(python), "-m", "build", "--wheel", "-o", str(out), str(project)], project, env)
-    assert_wheel_checked(done, out)
-    out = builder.root / "getting-offline-uv"
-    assert_example_built(run([*uv(), "build", "-o", str(out), str(project)], project, env), project, out)
-
-
 # ---- which pip takes a direct reference
 
 
@@ -279,16 +363,16 @@ def test_the_oldest_pip_takes_the_https_reference(builder: Builder, repository: 
     reference without a host (``git+file:///path``), as every pip before 24.1 does."""
     old = frontends(builder, "getting-oldest-pip", f"pip=={OLDEST_PIP}")
     env = offline_env(builder, without_us(builder), **rewrite_public_to(repository))
-    project = tool(builder, "getting-oldest-pip", f"smart-tool-build @ git+{PUBLIC}@{TAG}")
+    project = tool(builder, "getting-oldest-pip", f"smart-tool-build @ git+{PUBLIC}@{REF}")
     out = builder.root / "getting-oldest-pip-dist"
     args = [str(old), "-m", "pip", "wheel", "-v", "--no-deps", "-w", str(out), str(project)]
     assert_wheel_checked(run(args, project, env), out)
     hostless = tool(
-        builder, "getting-oldest-pip-hostless", f"smart-tool-build @ git+{repository.as_uri()}@{TAG}"
+        builder, "getting-oldest-pip-hostless", f"smart-tool-build @ git+{repository.as_uri()}@{REF}"
     )
     refused = run([*args[:-1], str(hostless)], hostless, env)
     assert refused.returncode != 0
-    assert f"Invalid requirement: 'smart-tool-build @ git+{repository.as_uri()}@{TAG}'" in output(refused)
+    assert f"Invalid requirement: 'smart-tool-build @ git+{repository.as_uri()}@{REF}'" in output(refused)
 
 
 # ---- smoke --find-links: a tool that needs smart-tool-build at run time

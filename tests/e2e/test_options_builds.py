@@ -94,8 +94,8 @@ def test_a_failing_build_names_the_command_that_explains_its_codes(builder: Buil
     assert_clean_failure(build, "manifest-install-doc-missing")
     assert (
         "smart-tool: not building options-tool 0.2.0: fix the problems above "
-        "(`uvx smart-tool codes manifest-install-doc-missing` explains it; its entry is "
-        "smart-tool-build's docs/codes.md#manifest-install-doc-missing)"
+        "(its entry is smart-tool-build's docs/codes.md#manifest-install-doc-missing; "
+        "`uvx smart-tool codes manifest-install-doc-missing` explains it)"
     ) in build.output
     assert "codes are explained in the README" not in build.output
     explained = smart_tool("codes", "manifest-install-doc-missing")

@@ -227,7 +227,7 @@ def test_attr_dynamic_version_drift_fails(builder: Builder) -> None:
     edit(project / "src/acme_attr/__init__.py", '"5.2.0"', '"5.3.0"')
     build = builder.build(project)
     assert_clean_failure(build, "manifest-version-matches-package")
-    assert "'5.3.0' from setuptools' build" in build.output
+    assert "'5.3.0' from src/acme_attr/__init__.py __version__, by setuptools attr:" in build.output
 
 
 # --- failing builds ------------------------------------------------------------------------

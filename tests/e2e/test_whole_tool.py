@@ -318,7 +318,10 @@ def test_every_adapter_says_the_same(builder: Builder, drift: bool) -> None:
             "smart-tool: not building acme-excluded 0.3.0: fix the problems above ("
         ), lines
         assert "`smart-tool fix` fixes manifest-version-matches-package" in lines[-1]
-        assert "`uvx smart-tool codes manifest-version-matches-package` explains it" in lines[-1]
+        assert (
+            "its entry is smart-tool-build's docs/codes.md#manifest-version-matches-package; "
+            "`uvx smart-tool codes manifest-version-matches-package` explains it"
+        ) in lines[-1]
         assert any(
             line.startswith("src/acme_excluded/SMART_TOOL.md:4: manifest-version-matches-package: ")
             for line in lines

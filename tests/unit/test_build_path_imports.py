@@ -100,12 +100,25 @@ def test_a_library_with_skills_imports_the_skill_modules(tmp_path: Path) -> None
 
 
 #: what a valid project's build never needs: the code table (only a project that names codes
-#: in ``ignore``, or a finding, reads it), the hints' suggestions, the lines `check` prints
+#: in ``ignore``, or a finding, reads it), a collection's rules (it is none), the build
+#: system's rules (a build that runs them was opted in), the recursive check's walk, the
+#: backends' table, a version pattern's search and the module parser (its version is static
+#: and its ``__version__`` plainly agrees), the hints' suggestions, the lines `check` prints
 #: for ``build-system-names-plugin``, the process pool of ``check --recursive``, and the rules
 #: of library skills (the example has none). The build path's value types are the standard
 #: library's dataclasses and NamedTuples, one idiom (CONTRIBUTING.md, "Import rules")
 NOT_ON_A_VALID_BUILD = (
     "smart_tool_build.diagnostics.codes",
+    "smart_tool_build.rules.collection",
+    "smart_tool_build.rules.build_system",
+    "smart_tool_build.rules.roots",
+    "smart_tool_build.project.survey",
+    "smart_tool_build.project.backends",
+    "smart_tool_build.project.patterns",
+    "smart_tool_build.project.python_source",
+    "smart_tool_build.project.skills",
+    "smart_tool_build.plan.skill_files",
+    "smart_tool_build.archives.skill_checks",
     "smart_tool_build.rules.skills",
     "smart_tool_build.rules.skillmeta",
     "smart_tool_build.rules.suggestions",
@@ -150,3 +163,40 @@ def test_setuptools_checks_early_only_in_the_source_tree(tmp_path: Path, unpacke
     names = imported(GET_REQUIRES_FOR_WHEEL, project)
     assert "smart_tool_build.adapters.setuptools_commands" in names  # the plugin is on, either way
     assert ("smart_tool_build.rules.root" in names) is not unpacked_sdist
+
+
+#: counts, per file, the opens of SMART_TOOL.md and smart-tool.json made from this package
+OPENS = """
+import collections, importlib, os, sys
+counts = collections.Counter()
+root = os.getcwd()
+def hook(event, args):
+    if event != "open" or not isinstance(args[0], (str, bytes, os.PathLike)):
+        return
+    path = os.path.abspath(os.fsdecode(args[0]))
+    if os.path.basename(path) not in ("SMART_TOOL.md", "smart-tool.json") or not path.startswith(root):
+        return
+    frame = sys._getframe(1)
+    while frame is not None and "smart_tool_build" not in frame.f_code.co_filename:
+        frame = frame.f_back
+    if frame is not None:
+        counts[os.path.relpath(path, root)] += 1
+sys.addaudithook(hook)
+getattr(importlib.import_module("hatchling.build"), "build_" + {kind!r})({out!r})
+print(json.dumps(counts))
+"""
+
+
+@pytest.mark.parametrize("kind", ["sdist", "wheel"])
+def test_a_build_reads_the_manifest_and_the_descriptor_once(tmp_path: Path, kind: str) -> None:
+    """Each file is read once a process: the check reads it, the plan and the verifier take
+    the bytes it read (the backend's own copy into the archive is the backend's)."""
+    pytest.importorskip("hatchling")
+    project = tmp_path / "project"
+    shutil.copytree(EXAMPLE, project)
+    body = "import json\n" + OPENS.format(kind=kind, out=str(tmp_path / "out"))
+    done = subprocess.run(
+        [sys.executable, "-c", body], capture_output=True, text=True, cwd=project, check=True
+    )
+    counts = json.loads(done.stdout.splitlines()[-1])
+    assert counts == {"smart-tool.json": 1, "src/acme_widget/SMART_TOOL.md": 1}, counts

@@ -140,10 +140,12 @@ def test_the_typing_check_sees_run_time_imports() -> None:
     assert _typing_imports_at_run_time(ast.parse(source)) == [1, 6, 8]
 
 
-def _declared_records(tree: ast.Module) -> dict[str, tuple[list[str], int, list[str], int]]:
+def _declared_records(
+    tree: ast.Module, maker: str = "record"
+) -> dict[str, tuple[list[str], int, list[str], int]]:
     """Each ``if TYPE_CHECKING: class X(NamedTuple) ... else: X = record("X", (...), defaults=...)``
-    of a module: the declared fields and how many default, beside the record's fields and
-    defaults."""
+    of a module (``maker``: ``record``, or ``namedtuple`` for its twins): the declared fields
+    and how many default, beside the made class's fields and defaults."""
     found = {}
     for node in tree.body:
         if not (
@@ -153,7 +155,7 @@ def _declared_records(tree: ast.Module) -> dict[str, tuple[list[str], int, list[
         made = {}
         for statement in node.orelse:
             call = statement.value if isinstance(statement, ast.Assign) else None
-            if isinstance(call, ast.Call) and isinstance(call.func, ast.Name) and call.func.id == "record":
+            if isinstance(call, ast.Call) and isinstance(call.func, ast.Name) and call.func.id == maker:
                 fields = [e.value for e in call.args[1].elts]  # type: ignore[attr-defined]
                 defaults = next((k.value for k in call.keywords if k.arg == "defaults"), None)
                 made[statement.targets[0].id] = (fields, len(defaults.elts) if defaults else 0)  # type: ignore[attr-defined,union-attr]
@@ -183,6 +185,33 @@ def test_every_record_makes_the_fields_the_type_checker_reads() -> None:
     assert seen >= 6  # the manifest model's, the descriptor's, the accessor's and the skill's
     # the one exception to the standard library's NamedTuple: modules a tool's --help imports
     assert modules == HELP_PATH_RECORDS, "records are for the --help path only (CONTRIBUTING.md)"
+
+
+def test_every_namedtuple_twin_makes_the_fields_the_type_checker_reads() -> None:
+    """The other twins: a ``collections.namedtuple`` made at run time and declared as a
+    ``NamedTuple`` for the type checker has the same fields, in order, and the same defaults."""
+    found = {}
+    for path in sorted((SRC / "smart_tool_build").rglob("*.py")):
+        twins = _declared_records(ast.parse(path.read_text(encoding="utf-8")), "namedtuple")
+        for name, (declared, declared_defaults, made, made_defaults) in twins.items():
+            where = f"{path.relative_to(SRC)}: {name}"
+            assert (made, made_defaults) == (declared, declared_defaults), where
+            found[path.relative_to(SRC / "smart_tool_build").as_posix()] = name
+    # every run-time namedtuple of the package is such a twin, and each is compared above
+    made_anywhere = {
+        path.relative_to(SRC / "smart_tool_build").as_posix()
+        for path in sorted((SRC / "smart_tool_build").rglob("*.py"))
+        if any(
+            isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id == "namedtuple"
+            for node in ast.walk(ast.parse(path.read_text(encoding="utf-8")))
+        )
+    }
+    assert set(found) == made_anywhere == NAMEDTUPLE_TWINS, found
+
+
+#: the modules whose run-time named tuple is ``collections.namedtuple`` (the frontmatter's
+#: document, a manifest's parse, a diagnostic's fields), each a twin of a declaration
+NAMEDTUPLE_TWINS = {"parsing/frontmatter.py", "rules/manifest.py", "diagnostics/diagnostic.py"}
 
 
 #: the modules of a tool's ``--help`` (an installed wheel's, an editable install's) whose

@@ -89,12 +89,14 @@ def _codes_help(diagnostics: Iterable[Diagnostic]) -> str:
     from ..diagnostics.codes import CODES
 
     codes = list(dict.fromkeys(d.code for d in diagnostics if d.severity is Severity.ERROR))
+    # the docs' anchor first: it answers today; `uvx smart-tool` only once smart-tool is on the index
     if not codes:
-        words = f"`uvx smart-tool codes CODE` explains a code; every code is in {DOCS}"
+        words = f"every code is in {DOCS}; `uvx smart-tool codes CODE` explains one"
     elif len(codes) == 1:
-        words = f"`uvx smart-tool codes {codes[0]}` explains it; its entry is {DOCS}#{codes[0]}"
+        words = f"its entry is {DOCS}#{codes[0]}; `uvx smart-tool codes {codes[0]}` explains it"
     else:
-        words = f"`uvx smart-tool codes CODE` explains each of {', '.join(codes)}; every code is in {DOCS}"
+        anchors = ", ".join(f"#{code}" for code in codes)
+        words = f"their entries are in {DOCS} ({anchors}); `uvx smart-tool codes CODE` explains each"
     fixable = [code for code in codes if code in CODES and CODES[code].fixable]
     if fixable:
         these = ", ".join(fixable)

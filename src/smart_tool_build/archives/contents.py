@@ -20,7 +20,8 @@ from ..project.walk import excluded, skipped
 from ..rules import manifest as manifest_module
 from ..rules.package_name import name_rule
 from ..rules.placeholders import placeholder_rule
-from ..rules.versions import compare_versions, same_version
+from ..rules.version_rule import compare_versions
+from ..rules.versions import same_version
 from .reader import Archive
 
 TYPE_CHECKING = False

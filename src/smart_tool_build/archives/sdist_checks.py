@@ -218,7 +218,7 @@ def _install_docs_in(
 
 def _import_path(archive: Archive, top: str, relative: str) -> Optional[str]:
     """The manifest's import path in a wheel built from the sdist, as
-    :func:`~smart_tool_build.project.python_source.import_path` reads it from the source tree."""
+    :func:`~smart_tool_build.project.packages.import_path` reads it from the source tree."""
 
     def is_package(folder: str) -> bool:
         return f"{top}{folder}/__init__.py" in archive.files

@@ -10,7 +10,6 @@ from typing import Optional
 
 from ..diagnostics.diagnostic import Diagnostic, make
 from ..parsing.safe_yaml import LineDict
-from ..project.backends import family_of, opt_in_hint
 from ..project.distribution import core_metadata
 from ..project.manifest_model import PROJECTION_NAME, projection
 from ..project.names import DESCRIPTOR_NAME as DESCRIPTOR
@@ -72,6 +71,8 @@ def check_wheel(
         return
     descriptor_member = f"{dist_info}/{DESCRIPTOR}"
     if descriptor_member not in archive.files:
+        from ..project.backends import family_of, opt_in_hint
+
         out.append(
             make(
                 "artifact-descriptor-present",

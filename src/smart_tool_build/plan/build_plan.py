@@ -13,7 +13,6 @@ collection when :func:`smart_tool_build.rules.collection.is_collection` says so,
 
 from __future__ import annotations
 
-import os
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Literal, Optional
@@ -125,10 +124,9 @@ class BuildPlan:
         manifest_bytes = descriptor_bytes = None
         manifest_source = None
         wheel_manifest: Optional[PlannedFile] = None
-        if self.layout is not None:
+        if self.layout is not None and self.tool is not None:
             manifest_source = self.layout.manifest_source
-            manifest_bytes = (self.root / manifest_source).read_bytes()
-            descriptor_bytes = (self.root / DESCRIPTOR_NAME).read_bytes()
+            manifest_bytes, descriptor_bytes = self.tool.manifest_bytes, self.tool.descriptor_bytes
             if kind == "wheel":
                 wheel_manifest = self.layout.wheel_manifest
         skills = None
@@ -187,11 +185,10 @@ def plan_build(
         # a manifest whose only errors are ignored is still the tool's: its files are planned
         # and its archives checked as a smart tool's
         relative = tool.manifest_relative
-        if relative is not None and not plan.failed() and os.path.isfile(root / relative):
+        if relative is not None and not plan.failed() and tool.manifest_bytes is not None:
             projection = None
             if tool.manifest is not None:
-                manifest_bytes = (root / relative).read_bytes()
-                projection = projection_bytes(tool.manifest, manifest_bytes)
+                projection = projection_bytes(tool.manifest, tool.manifest_bytes)
             plan.layout = plan_layout(relative, tool.manifest_place, tool.documents, projection)
             name = tool.manifest.name if tool.manifest is not None else tool.package.name
             plan.notes.append(f"{relative} checked ({name} {version})")
@@ -222,7 +219,7 @@ def plan_build(
         if editable and report.package_dir is not None and not report.embedded:
             package = report.package_dir.rsplit("/", 1)[-1]
             plan.notes.append(EMBEDDED_NOTE.format(package_dir=report.package_dir, package=package))
-    _plan_skills(plan, tool)
+    _plan_skills(plan, tool, editable)
     return plan
 
 
@@ -230,12 +227,12 @@ def plan_build(
 _NAMED = 10
 
 
-def _plan_skills(plan: BuildPlan, tool: RootReport) -> None:
+def _plan_skills(plan: BuildPlan, tool: RootReport, editable: bool = False) -> None:
     """Plan the files of the library skills the root check found (and judged); the modules
     that place and verify them are imported only for a project that has some."""
     if not tool.skills:
         return
-    from .skill_files import plan_skills
+    from .skill_files import editable_note, plan_skills
 
     plan.skills = plan_skills(plan.root, tool.skills)
     names = ", ".join(s.name for s in plan.skills[:_NAMED])
@@ -250,3 +247,6 @@ def _plan_skills(plan: BuildPlan, tool: RootReport) -> None:
             + (f" and {len(left_out) - _NAMED} more" if len(left_out) > _NAMED else "")
             + " (VCS folders, __pycache__ and what .gitignore names inside a skill never ship)"
         )
+    note = editable_note(plan.skills) if editable else None
+    if note is not None:
+        plan.notes.append(note)

@@ -8,7 +8,8 @@
 - a skill the backend's own configuration places in the wheel (hatchling's
   ``force-include``): nothing added there; the verifier checks it arrived whole.
 - editable wheel: nothing: library-skills follows the install's ``direct_url.json`` to the
-  source tree and finds the skills there.
+  source tree and finds the skills there, in its ``.agents/skills/`` folders only (for the
+  others, :func:`editable_note` is the line the build prints).
 
 Every regular file of the folder goes, whatever include, exclude and ``.gitignore`` say of
 the skills folder; inside a skill, what never ships stays out (a ``__pycache__`` Python writes
@@ -76,6 +77,35 @@ def plan_skills(root: Path, skills: Sequence[SkillSource]) -> tuple[PlannedSkill
             )
         )
     return tuple(planned)
+
+
+#: where library-skills looks for an editable install's skills: ``.agents/skills/*/SKILL.md``
+#: at any depth of the source tree the install's ``direct_url.json`` names
+EDITABLE_FOLDER = ".agents/skills"
+#: the skills an editable note names, at most
+_NAMED = 3
+
+
+def editable_note(skills: Sequence[PlannedSkill]) -> Optional[str]:
+    """The line an editable build prints when library-skills will not find some of its
+    skills: an editable wheel carries no skill file, and library-skills then reads the
+    source tree, where it looks only in ``.agents/skills/`` folders (a repository-root
+    ``skills/`` folder named by ``[tool.smart-tool] skills`` is not one). None when it finds
+    them all."""
+    unfound = [
+        s.source for s in skills if not ("/" + s.source).rsplit("/", 1)[0].endswith("/" + EDITABLE_FOLDER)
+    ]
+    if not unfound:
+        return None
+    shown = ", ".join(f"{source}/" for source in unfound[:_NAMED])
+    if len(unfound) > _NAMED:
+        shown += f" and {len(unfound) - _NAMED} more"
+    return (
+        f"editable install: library-skills will not find {shown}: in an editable install it looks "
+        f"only in {EDITABLE_FOLDER}/ folders of the source tree; keep the skills in "
+        f'{EDITABLE_FOLDER}/ at the root (skills = ["{EDITABLE_FOLDER}"]), or install the wheel (without -e) '
+        "where you need them"
+    )
 
 
 def skill_files(skills: tuple[PlannedSkill, ...], kind: ArtifactKind) -> tuple[PlannedFile, ...]:

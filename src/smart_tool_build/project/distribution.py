@@ -14,43 +14,21 @@ import re
 from collections.abc import Mapping
 from pathlib import Path
 from types import MappingProxyType
-from typing import Any, Literal, NamedTuple, Optional
+from typing import Any, NamedTuple, Optional
 
 from ..diagnostics.diagnostic import Diagnostic, make
 from ..parsing.lines import json_key_lines, toml_key_line
-from .files import Unparsable, bounded_search, loads_json, loads_toml
+from .files import Unparsable, loads_json, loads_toml
 from .files import read_text as read_project_text
 from .names import PACKAGE_JSON, PYPROJECT
 from .optin import collection_table
-from .paths import RefusedFile, read_inside
-from .python_source import parse_module, string_assignment
+from .package_version import PackageVersion as PackageVersion
+from .package_version import core_metadata as core_metadata
 
 TYPE_CHECKING = False
 
-_VERSION_ASSIGN = re.compile(
-    r"""^[ \t]*(?:__version__|VERSION|version)[ \t]*(?::[ \t]*str[ \t]*)?=[ \t]*['"]([^'"]+)['"]""",
-    re.MULTILINE,
-)
-
 
 _EMPTY: Mapping[str, Any] = MappingProxyType({})
-
-
-class PackageVersion(NamedTuple):
-    """A package version and where it came from, or why it could not be known."""
-
-    value: Optional[str]
-    origin: str
-    path: Optional[str] = None
-    line: Optional[int] = None
-    unresolved: Optional[str] = None
-    #: the version's configuration itself is broken (a bad pattern): an error, not a gap
-    invalid: bool = False
-    #: the text as the package definition (or the file it names) writes it, when known; a
-    #: build backend's resolved version is often only its normal form
-    written: Optional[str] = None
-    #: how its ecosystem spells versions: "pep440" (Python) or "semver" (package.json)
-    scheme: Literal["pep440", "semver"] = "pep440"
 
 
 class PackageDefinition(NamedTuple):
@@ -63,30 +41,6 @@ class PackageDefinition(NamedTuple):
     tool: Mapping[str, Any] = _EMPTY
     text: Optional[str] = None
     data: Mapping[str, Any] = _EMPTY
-
-
-def core_metadata(data: bytes) -> dict[str, str]:
-    """The first value of each header of a METADATA / PKG-INFO file (RFC 822 style).
-
-    Only the header block is read (up to the first blank line); continuation lines are
-    joined. Enough for Name and Version, without the cost of importing :mod:`email`.
-    """
-    headers: dict[str, str] = {}
-    last = None
-    for raw in data.decode("utf-8", errors="replace").splitlines():
-        if not raw.strip():
-            break
-        if raw[:1] in (" ", "\t") and last is not None:
-            headers[last] += " " + raw.strip()
-            continue
-        name, colon, value = raw.partition(":")
-        if not colon:
-            continue
-        last = name.strip()
-        headers.setdefault(last, value.strip())
-        if headers[last] != value.strip():
-            last = None  # a repeated header: keep the first, ignore the rest's continuations
-    return headers
 
 
 def console_scripts(package: PackageDefinition) -> dict[str, str]:
@@ -249,132 +203,6 @@ def _pyproject_version(
     dynamic = project.get("dynamic") or []
     if "version" not in dynamic:
         return PackageVersion(None, "", unresolved=f"{shown} [project] declares no version")
-    if os.path.isfile(root / "PKG-INFO"):
-        try:
-            headers = core_metadata(read_inside(root, "PKG-INFO"))
-            if headers.get("Version"):
-                return PackageVersion(headers["Version"], "PKG-INFO Version", "PKG-INFO")
-        except RefusedFile:
-            pass
-    hatch_version = _table(_table(tool, "hatch"), "version") or None
-    if isinstance(hatch_version, dict):
-        source = hatch_version.get("source", "regex")
-        if source == "regex" and isinstance(hatch_version.get("path"), str):
-            version = _from_python_file(
-                root, hatch_version["path"], hatch_version.get("pattern"), "[tool.hatch.version]"
-            )
-            key = "pattern" if (version.unresolved or "").startswith("the version pattern") else "path"
-            return _keyed(version, text, ("tool", "hatch", "version", key))
-        return PackageVersion(
-            None,
-            "",
-            unresolved=f"the version comes from hatch's {source!r} version source at build time",
-        )
-    dynamic_table = _table(_table(_table(tool, "setuptools"), "dynamic"), "version") or None
-    if isinstance(dynamic_table, dict):
-        if isinstance(dynamic_table.get("attr"), str):
-            version = _from_attr(root, dynamic_table["attr"], tool)
-            return _keyed(version, text, ("tool", "setuptools", "dynamic", "version", "attr"))
-        if isinstance(dynamic_table.get("file"), (str, list)):
-            files = dynamic_table["file"]
-            first = files if isinstance(files, str) else (files[0] if files else "")
-            try:
-                value = read_project_text(root, first).strip()
-            except Unparsable as exc:
-                if not exc.refused:
-                    return PackageVersion(None, "", unresolved=f"cannot read version file {first!r}")
-                version = PackageVersion(None, "", unresolved=exc.message, invalid=True)
-                return _keyed(version, text, ("tool", "setuptools", "dynamic", "version", "file"))
-            if value:
-                return PackageVersion(value, f"{first}, by setuptools file:", first, 1, written=value)
-            return PackageVersion(None, "", unresolved=f"cannot read version file {first!r}")
-    if "setuptools_scm" in tool or "hatch-vcs" in text or "setuptools-scm" in text:
-        return PackageVersion(
-            None,
-            "",
-            unresolved="the version comes from git tags (setuptools-scm/hatch-vcs) at build time",
-        )
-    return PackageVersion(None, "", unresolved="the version is dynamic and set at build time")
+    from .dynamic_version import dynamic_version  # only a project whose version is dynamic
 
-
-def _table(data: Any, key: str) -> dict[str, Any]:
-    """``data[key]`` when both are tables, else an empty table: bad shapes are not ours to judge."""
-    value = data.get(key) if isinstance(data, dict) else None
-    return value if isinstance(value, dict) else {}
-
-
-def _keyed(version: PackageVersion, text: str, key: tuple[str, ...]) -> PackageVersion:
-    """A refused version source (outside the root, not a regular file, too large, too deep:
-    an error, not a gap) at the line of the pyproject.toml key that names it."""
-    if not version.invalid or version.line is not None:
-        return version
-    line = toml_key_line(text, key) or toml_key_line(text, key[:-1])  # an inline table
-    return version._replace(line=line)
-
-
-def _from_python_file(root: Path, relative: str, pattern: Any, origin: str) -> PackageVersion:
-    try:
-        text = read_project_text(root, relative)
-    except Unparsable as exc:
-        if exc.refused:
-            return PackageVersion(None, "", unresolved=f"{exc.message} (named by {origin})", invalid=True)
-        return PackageVersion(None, "", unresolved=f"cannot read {relative} named by {origin}")
-    try:
-        regex = re.compile(pattern, re.MULTILINE) if isinstance(pattern, str) and pattern else _VERSION_ASSIGN
-    except re.error as exc:
-        return PackageVersion(
-            None, "", unresolved=f"the version pattern of {origin} is invalid: {exc}", invalid=True
-        )
-    group: Any = "version" if "version" in regex.groupindex else 1
-    if regex.groups < 1:
-        return PackageVersion(
-            None, "", unresolved=f"the version pattern of {origin} captures nothing", invalid=True
-        )
-    try:
-        found = bounded_search(regex, text, group)
-    except Unparsable as exc:
-        return PackageVersion(
-            None, "", unresolved=f"the version pattern of {origin}: {exc.message}", invalid=True
-        )
-    if found is None:
-        return PackageVersion(None, "", unresolved=f"no version found in {relative}")
-    start, value = found
-    line = text.count("\n", 0, start) + 1
-    return PackageVersion(value, f"{relative}, by {origin}", relative, line, written=value)
-
-
-def _from_attr(root: Path, attr: str, tool: dict[str, Any]) -> PackageVersion:
-    """setuptools' ``attr: pkg.mod.NAME``, read with ast: the module is never imported."""
-    module, _, name = attr.rpartition(".")
-    parts = module.split(".")
-    package_dir = _table(_table(tool, "setuptools"), "package-dir")
-    bases = [root / package_dir[""]] if isinstance(package_dir.get(""), str) else []
-    bases += [root / "src", root]
-    for base in bases:
-        for candidate in (
-            base.joinpath(*parts).with_suffix(".py"),
-            base.joinpath(*parts, "__init__.py"),
-        ):
-            if not os.path.lexists(candidate):
-                continue
-            relative = candidate.relative_to(root).as_posix()
-            try:
-                tree = parse_module(root, relative)
-            except Unparsable as exc:
-                if exc.refused:
-                    message = f"{exc.message} (the module of attr {attr!r})"
-                    return PackageVersion(None, "", unresolved=message, invalid=True)
-                break
-            found = string_assignment(tree, name)
-            if found is not None:
-                return PackageVersion(
-                    found.value,
-                    f"{relative} {name}, by setuptools attr:",
-                    relative,
-                    found.line,
-                    written=found.value,
-                )
-            return PackageVersion(
-                None, "", unresolved=f"{name} in {relative} is not a plain string assignment"
-            )
-    return PackageVersion(None, "", unresolved=f"cannot find the module of attr {attr!r}")
+    return dynamic_version(root, tool, text)

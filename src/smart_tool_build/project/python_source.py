@@ -171,26 +171,3 @@ def replace_literal(literal: bytes, value: str) -> Optional[bytes]:
     if match is None or any(c in new for c in b"'\"\\\r\n"):
         return None
     return match.group(1) + match.group(2) + new + match.group(2)
-
-
-def import_path(root: Path, relative: str) -> Optional[str]:
-    """The import path of ``relative`` (a file below ``root``) when its folder, and each
-    folder up to the top-level package, is a regular package (has an ``__init__.py``):
-    ``src/acme/SMART_TOOL.md`` -> ``acme/SMART_TOOL.md``. None outside every package."""
-    import os.path
-    import posixpath
-
-    def is_package(folder: str) -> bool:  # never raises: an unreadable folder is no package
-        return os.path.isfile(os.path.join(root, folder, "__init__.py"))
-
-    folder = posixpath.dirname(relative)
-    if not folder or not is_package(folder):
-        return None
-    top = folder
-    while True:
-        parent = posixpath.dirname(top)
-        if not parent or not is_package(parent):
-            break
-        top = parent
-    base = posixpath.dirname(top)
-    return relative[len(base) + 1 :] if base else relative

@@ -16,17 +16,11 @@ from pathlib import Path
 from typing import Any, Optional
 
 from ..diagnostics.diagnostic import Diagnostic, make
+from .packages import SKILLS_FOLDER, _table, package_dir_folders, path_kind, within
 from .paths import relative_path_problem
-from .skills import SKILLS_FOLDER, SOURCE_HINT, _kind, _table, _within
 
-
-def package_dir_folders(tool: Mapping[str, Any]) -> dict[str, str]:
-    """setuptools' ``package-dir`` entries of top-level packages: folder -> package name."""
-    out: dict[str, str] = {}
-    for name, folder in _table(tool, "setuptools", "package-dir").items():
-        if name and isinstance(folder, str) and name.isidentifier() and relative_path_problem(folder) is None:
-            out[posixpath.normpath(folder)] = name
-    return out
+#: what to do about a skills folder the option cannot use
+SOURCE_HINT = 'name a folder inside the root whose subfolders are skills, e.g. skills = ["skills"]'
 
 
 def wheel_package(folder: str, tool: Mapping[str, Any]) -> str:
@@ -88,7 +82,7 @@ def forced(root: Path, tool: Mapping[str, Any]) -> list[tuple[str, str]]:
                 pair = (f"{source}/skills", posixpath.join(target, "skills"))
             else:
                 pair = (posixpath.join(source, SKILLS_FOLDER), posixpath.join(target, SKILLS_FOLDER))
-            if pair not in out and _kind(os.path.join(root, pair[0])) == "folder":
+            if pair not in out and path_kind(os.path.join(root, pair[0])) == "folder":
                 out.append(pair)
     return out
 
@@ -142,7 +136,7 @@ def source_folder(root: Path, named: str, where: tuple[str, Optional[int]]) -> s
         return make("skills-source-present", where_path, line, message, SOURCE_HINT)
     normal = posixpath.normpath(named)
     path = os.path.join(root, normal)
-    if not _within(os.path.realpath(root), path):
+    if not within(os.path.realpath(root), path):
         return make(
             "skills-source-present",
             where_path,
@@ -150,7 +144,7 @@ def source_folder(root: Path, named: str, where: tuple[str, Optional[int]]) -> s
             f"[tool.smart-tool] skills: {named!r} leads outside the root",
             SOURCE_HINT,
         )
-    kind = _kind(path)
+    kind = path_kind(path)
     if kind != "folder":
         what = (
             "does not exist"

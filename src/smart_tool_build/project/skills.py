@@ -24,29 +24,22 @@ from typing import NamedTuple
 from ..diagnostics.diagnostic import Diagnostic, make
 from ..parsing.lines import key_line
 from .names import PYPROJECT
-from .paths import relative_path_problem
+from .packages import SKILLS_FOLDER, _table, forces_includes, listing, package_folders, path_kind, within
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
-    from collections.abc import Mapping, Sequence
+    from collections.abc import Callable, Mapping, Sequence
     from pathlib import Path
     from typing import Any, NamedTuple, Optional
 
     from .config import Options
 
-#: where a package keeps its skills, below the package folder (library-skills' convention)
-SKILLS_FOLDER = ".agents/skills"
 SKILL_FILE = "SKILL.md"
-#: folders at the root that hold ``__init__.py`` but are never the distribution's package
-_NOT_PACKAGES = frozenset(
-    {"tests", "test", "docs", "doc", "examples", "scripts", "benchmarks", "bench", "src"}
-)
 #: a skill's files at most (a walk of a huge tree stops there, with a line saying so)
 MAX_FILES = 10_000
 _TABLE = "tool.smart-tool"
-#: what to do about a name no wheel can carry, and about a skills folder the option cannot use
+#: what to do about a name no wheel can carry
 RENAME_HINT = "rename it with printable UTF-8 characters, such as lowercase letters, digits and hyphens"
-SOURCE_HINT = 'name a folder inside the root whose subfolders are skills, e.g. skills = ["skills"]'
 
 
 class SkillSource(NamedTuple):
@@ -66,68 +59,25 @@ class SkillSource(NamedTuple):
     placed: bool = False
 
 
-def package_folders(root: Path, tool: Optional[Mapping[str, Any]] = None) -> list[str]:
-    """The folders of the top-level import packages, relative to ``root`` (POSIX, sorted).
-
-    Where the backend's table names them (hatchling's wheel ``packages``, setuptools'
-    ``package-dir`` root, uv_build's ``module-root``), those; else the packages under ``src/``
-    when it holds any (src layout), else the folders at the root holding an ``__init__.py``
-    (flat layout), leaving out tests, docs and other non-packages.
-    """
-    declared = _declared(tool or {})
-    if isinstance(declared, list):
-        return sorted(folder for folder in declared if _kind(os.path.join(root, folder)) == "folder")
-    bases = ("src", "") if declared is None else (declared,)
-    for base in bases:
-        found: list[str] = []
-        for entry in _listing(os.path.join(root, base) if base else os.fspath(root)):
-            name = entry.name
-            if name.startswith((".", "_")) or not name.isidentifier() or not _is_folder(entry):
-                continue
-            is_package = os.path.isfile(os.path.join(entry.path, "__init__.py"))
-            if not base and (name in _NOT_PACKAGES or not is_package):
-                continue
-            found.append(f"{base}/{name}" if base else name)
-        if found:
-            return sorted(found)
-    return []
-
-
-def _declared(tool: Mapping[str, Any]) -> list[str] | str | None:
-    """The package folders the backend's table lists, or the folder it takes them from."""
-    hatch = _table(tool, "hatch", "build", "targets", "wheel").get("packages")
-    if isinstance(hatch, list) and hatch and all(isinstance(p, str) for p in hatch):
-        return [posixpath.normpath(p) for p in hatch if relative_path_problem(p) is None]
-    package_dir = _table(tool, "setuptools", "package-dir")
-    if package_dir and "" not in package_dir:
-        from .skill_places import package_dir_folders
-
-        return sorted(package_dir_folders(tool))
-    for base in (
-        _table(tool, "setuptools", "package-dir").get(""),
-        _table(tool, "uv", "build-backend").get("module-root"),
+def _wheel_package(folder: str, tool: Mapping[str, Any]) -> str:
+    """:func:`.skill_places.wheel_package`, read only where a backend's table maps packages."""
+    hatch = _table(tool, "hatch", "build")
+    if not (hatch.get("sources") or _table(hatch, "targets", "wheel").get("sources")) and not _table(
+        tool, "setuptools", "package-dir"
     ):
-        if isinstance(base, str) and relative_path_problem(base) is None:
-            normal = posixpath.normpath(base)
-            return "" if normal == "." else normal
-    return None
+        return posixpath.basename(folder)  # hatchling's packages, and every layout found by folder
+    from .skill_places import wheel_package
+
+    return wheel_package(folder, tool)
 
 
 def _forced(root: Path, tool: Mapping[str, Any]) -> list[tuple[str, str]]:
     """:func:`.skill_places.forced`, read only where hatchling's tables force-include anything."""
-    hatch = _table(tool, "hatch", "build")
-    if not hatch.get("force-include") and not _table(hatch, "targets", "wheel").get("force-include"):
+    if not forces_includes(tool):
         return []
     from .skill_places import forced
 
     return forced(root, tool)
-
-
-def _table(tool: Mapping[str, Any], *keys: str) -> Mapping[str, Any]:
-    for key in keys:
-        value = tool.get(key)
-        tool = value if isinstance(value, dict) else {}
-    return tool
 
 
 def find_skills(
@@ -155,9 +105,7 @@ def find_skills(
     for folder in folders:
         if not os.path.lexists(os.path.join(root, folder, SKILLS_FOLDER)):
             continue  # nearly every package: no skills, nothing more to read
-        from .skill_places import wheel_package
-
-        package = wheel_package(folder, tool or {})
+        package = _wheel_package(folder, tool or {})
         found, problems = _skills_in(root, f"{folder}/{SKILLS_FOLDER}", f"{package}/{SKILLS_FOLDER}", prefix)
         skills += found
         out += problems
@@ -198,9 +146,7 @@ def skill_files(
     once is not entered again). What never ships from a skill (:mod:`.skill_ignore`: a
     ``.git/``, ``__pycache__``, a ``.env`` the project ignores) is passed over, and named in
     ``left_out`` (folders with a trailing ``/``)."""
-    from .skill_ignore import SkillIgnore
-
-    ignored = SkillIgnore(os.fspath(root), skill.source)
+    ignored = _ignore(os.fspath(root), skill.source)
     top = os.path.join(root, skill.source)
     real_root: Optional[str] = None  # resolved at the first symlink, if there is one
     files: list[str] = []
@@ -235,7 +181,7 @@ def skill_files(
                 continue
             if entry.is_symlink():
                 real_root = real_root or os.path.realpath(root)
-                if not _within(real_root, entry.path):
+                if not within(real_root, entry.path):
                     out.append(_outside(shown, "a symlink in the skill"))
                     continue
             kind = _entry_kind(entry)
@@ -275,6 +221,22 @@ def skill_files(
     return sorted(files), out
 
 
+#: what never ships from a skill: VCS folders and ``__pycache__``
+_NEVER = frozenset({".git", ".hg", ".svn", ".bzr", "_darcs", ".jj", "CVS", "__pycache__"})
+
+
+def _ignore(root: str, skill: str) -> Callable[[str, bool], bool]:
+    """What stays out of a skill: :data:`_NEVER`, and where a ``.gitignore`` lies on the way
+    to the skill, :class:`.skill_ignore.SkillIgnore` (the names it gives)."""
+    parts = ["", *skill.split("/")]
+    if not any(os.path.lexists(os.path.join(root, *parts[: i + 1], ".gitignore")) for i in range(len(parts))):
+        return lambda name, folder: name in _NEVER
+    from .skill_ignore import SkillIgnore
+
+    named = SkillIgnore(root, skill)
+    return lambda name, folder: name in _NEVER or named(name, folder)
+
+
 def _skills_in(
     root: Path, folder: str, wheel_folder: Optional[str], prefix: str
 ) -> tuple[list[SkillSource], list[Diagnostic]]:
@@ -286,19 +248,19 @@ def _skills_in(
         return [], []  # no such folder: no skills here (a named one is checked before)
     shown_folder = prefix + folder
     # the folder, or any folder on the way to it (a symlinked ``<package>/.agents``)
-    if not _within(os.path.realpath(root), path):
+    if not within(os.path.realpath(root), path):
         what = (
             "the skills folder" if stat.S_ISLNK(info.st_mode) else "a folder on the way to the skills folder"
         )
         return [], [_outside(shown_folder, what)]
-    if _kind(path) != "folder":
+    if path_kind(path) != "folder":
         message = "is not a folder; skills go in its subfolders"
         hint = "make it a folder that holds one subfolder per skill"
         return [], [make("skill-folder", shown_folder, None, message, hint)]
     real_root = os.path.realpath(root)
     skills: list[SkillSource] = []
     out: list[Diagnostic] = []
-    for entry in sorted(_listing(path), key=lambda e: e.name):
+    for entry in sorted(listing(path), key=lambda e: e.name):
         name = entry.name
         unusable = _name_problem(name)
         if unusable:
@@ -307,7 +269,7 @@ def _skills_in(
             continue
         source = f"{folder}/{name}"
         shown = prefix + source
-        if entry.is_symlink() and not _within(real_root, entry.path):
+        if entry.is_symlink() and not within(real_root, entry.path):
             out.append(_outside(shown, "the skill folder"))
             continue
         kind = _entry_kind(entry)
@@ -347,29 +309,14 @@ def _skills_in(
 def _anchor(folder: str, shown: str, prefix: str) -> str:
     """A file that exists for a finding about a missing one (an annotation needs one): the
     folder's first file, else the package definition."""
-    names = sorted(e.name for e in _listing(folder) if _entry_kind(e) == "file" and not _name_problem(e.name))
+    names = sorted(e.name for e in listing(folder) if _entry_kind(e) == "file" and not _name_problem(e.name))
     return f"{shown}/{names[0]}" if names else prefix + PYPROJECT
 
 
-def _listing(path: str) -> list[os.DirEntry[str]]:
-    try:
-        with os.scandir(path) as iterator:
-            return list(iterator)
-    except (OSError, ValueError):
-        return []
-
-
-def _is_folder(entry: os.DirEntry[str]) -> bool:
-    try:
-        return entry.is_dir(follow_symlinks=False)
-    except OSError:
-        return False
-
-
 def _entry_kind(entry: os.DirEntry[str]) -> str:
-    """:func:`_kind` of a listing's entry: a regular file or folder from the listing's own file
-    type (no system call where the file system gives one); a symlink, followed, and the rest
-    by :func:`_kind`."""
+    """What a listing's entry is: a regular file or folder from the listing's own file type (no
+    system call where the file system gives one); a symlink, followed, and the rest by
+    :func:`~smart_tool_build.project.packages.path_kind`."""
     try:
         if entry.is_dir(follow_symlinks=False):
             return "folder"
@@ -377,29 +324,7 @@ def _entry_kind(entry: os.DirEntry[str]) -> str:
             return "file"
     except OSError:
         pass
-    return _kind(entry.path)
-
-
-def _kind(path: str) -> str:
-    """What ``path`` is, symlinks followed: "folder", "file", "missing", or a phrase for the rest."""
-    try:
-        mode = os.stat(path).st_mode
-    except (OSError, ValueError):
-        return "missing"
-    if stat.S_ISDIR(mode):
-        return "folder"
-    if stat.S_ISREG(mode):
-        return "file"
-    if stat.S_ISFIFO(mode):
-        return "a FIFO"
-    if stat.S_ISSOCK(mode):
-        return "a socket"
-    return "a device"
-
-
-def _within(real_root: str, path: str) -> bool:
-    real = os.path.realpath(path)
-    return real == real_root or real.startswith(real_root.rstrip(os.sep) + os.sep)
+    return path_kind(entry.path)
 
 
 def _name_problem(name: str) -> Optional[str]:

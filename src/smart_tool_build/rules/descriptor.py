@@ -40,10 +40,17 @@ if TYPE_CHECKING:
         diagnostics: list[Diagnostic]
         #: lines of the keys in the file, for diagnostics about their values
         key_lines: dict[str, int]
+        #: the file's bytes as read (once a build)
+        data: Optional[bytes] = None
 
 else:
     Descriptor = record("Descriptor", ("manifest", "cli_argv", "deterministic_smoke"), module=__name__)
-    DescriptorResult = record("DescriptorResult", ("descriptor", "diagnostics", "key_lines"), module=__name__)
+    DescriptorResult = record(
+        "DescriptorResult",
+        ("descriptor", "diagnostics", "key_lines", "data"),
+        defaults=(None,),
+        module=__name__,
+    )
 
 
 def parse_bytes(data: bytes, path: str = DESCRIPTOR_NAME) -> DescriptorResult:
@@ -181,7 +188,7 @@ def parse_file(path: Path, display: Optional[str] = None) -> DescriptorResult:
             [make("descriptor-shape", shown, None, f"descriptor {exc.message}", exc.hint or SIZE_HINT)],
             {},
         )
-    return parse_bytes(data, shown)
+    return parse_bytes(data, shown)._replace(data=data)
 
 
 def resolve_manifest(root: Path, manifest: str) -> tuple[Optional[Path], Optional[str]]:

@@ -55,15 +55,15 @@ if TYPE_CHECKING:
         diagnostics: list[Diagnostic]
         frontmatter: Any = None
         body: str = ""
+        #: the file's bytes as read (a file is read once a build: the plan and the verifier
+        #: take these)
+        data: Optional[bytes] = None
 
 else:
     ParseResult = namedtuple(
         "ParseResult",
-        ("manifest", "diagnostics", "frontmatter", "body"),
-        defaults=(
-            None,
-            "",
-        ),
+        ("manifest", "diagnostics", "frontmatter", "body", "data"),
+        defaults=(None, "", None),
     )
     ParseResult.__doc__ = "What reading a manifest gave: the manifest if valid, and every diagnostic."
 
@@ -91,7 +91,7 @@ def parse_file(path: Path, display: Optional[str] = None) -> ParseResult:
         return ParseResult(None, [make("manifest-present", shown, None, f"manifest {exc}", hint)])
     except frontmatter.FrontmatterError as exc:
         return ParseResult(None, [_parse_error(shown, exc.line, exc.message, exc.hint)])
-    return parse_bytes(data, shown)
+    return parse_bytes(data, shown)._replace(data=data)
 
 
 def load(data: bytes, path: str = MANIFEST_NAME) -> Manifest:

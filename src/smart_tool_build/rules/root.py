@@ -7,7 +7,6 @@ files and never writes anything.
 
 from __future__ import annotations
 
-import functools
 import os
 import posixpath
 from collections.abc import Mapping
@@ -20,26 +19,21 @@ from ..parsing import frontmatter, safe_yaml
 from ..project import config, distribution, walk
 from ..project.distribution import PackageDefinition, PackageVersion
 from ..project.names import DESCRIPTOR_NAME, MANIFEST_NAME, PYPROJECT
-from ..project.python_source import import_path
-from ..project.skills import SkillSource, find_skills
-from . import descriptor, manifest, manifest_copies
-from .build_system import build_system_rules, plugin_named_rule
+from ..project.packages import import_path, skills_possible
+from . import descriptor, manifest
 from .cli_argv import cli_argv_rule
 from .install_docs import InstallDoc, check_install_docs
 from .package_name import name_rule
 from .placeholders import placeholder_rule
 from .version_attr import version_attr_rule
-from .versions import compare_versions, same_version
+from .version_rule import compare_versions
+from .versions import same_version
 
 TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from ..project.skills import SkillSource
 
-__all__ = [
-    "RootJob",
-    "RootReport",
-    "check_many",
-    "check_root",
-    "discover_roots",
-]
+__all__ = ["RootReport", "check_root"]
 
 
 @dataclass
@@ -54,6 +48,9 @@ class RootReport:
     manifest: Optional[manifest.Manifest] = None
     #: the manifest's frontmatter as read, valid or not (None: not read)
     frontmatter: Any = None
+    #: the manifest's and the descriptor's bytes as checked (each file is read once a build)
+    manifest_bytes: Optional[bytes] = None
+    descriptor_bytes: Optional[bytes] = None
     #: the manifest's path relative to the root (POSIX), when the descriptor names one
     manifest_relative: Optional[str] = None
     #: the manifest's import path in a wheel (``acme/SMART_TOOL.md``), or None outside every
@@ -103,8 +100,12 @@ def check_root(
     ``building``: a build runs the check (so it does check, whatever [build-system] says).
     """
     prefix = display.rstrip("/") + "/" if display and display != "." else ""
-    report = _read_package(root, prefix, hook, flags)
+    report = _read_package(root, prefix, hook, flags, building)
     has_skills = _check_skills(report, prefix, version, version_origin)
+    if report.skills and not building:  # `check`'s rule: a build that runs it ships the skills
+        from .skill_shipping import skills_left_out
+
+        report.diagnostics += skills_left_out(root, report.package, report.skills)
     # a survey's scan knows no exclude globs: with some, the root is scanned again with them
     found = scan if scan is not None and not report.options.exclude else None
     described = _read_descriptor(report, prefix, found, building, has_skills)
@@ -130,7 +131,11 @@ class _Located(NamedTuple):
 
 
 def _read_package(
-    root: Path, prefix: str, hook: Optional[config.HookOptions], flags: Optional[Mapping[str, Any]]
+    root: Path,
+    prefix: str,
+    hook: Optional[config.HookOptions],
+    flags: Optional[Mapping[str, Any]],
+    building: bool,
 ) -> RootReport:
     """The report begun: the package definition, the options and the build system's rules,
     which every root has, a descriptor or not."""
@@ -139,19 +144,23 @@ def _read_package(
         package.tool, path=package.path or prefix + PYPROJECT, text=package.text, hook=hook, flags=flags
     )
     out += problems
-    if package.path is not None and package.path.endswith(PYPROJECT):
+    # a build that runs this check was opted in: whether a build would run it is `check`'s
+    if not building and package.path is not None and package.path.endswith(PYPROJECT):
+        from .build_system import build_system_rules
+
         out += build_system_rules(package.data, package.text, package.path)
     return RootReport(root, out, package, options)
 
 
 def _package_version(package: PackageDefinition, version: Optional[str], origin: str) -> PackageVersion:
-    """The version the manifest must match: the backend's when it resolved one, else the project's."""
+    """The version the manifest must match, named where the project declares it (the same
+    line on every adapter), else as ``origin``, the backend's build, resolved it."""
+    declared = package.version
     if version is None:
-        return package.version
-    # the backend's version is often the normal form of what the project wrote
-    static = package.version.written
-    written = static if static is not None and same_version(static, version) else None
-    return PackageVersion(version, origin, written=written)
+        return declared
+    if declared.value is not None and same_version(declared.value, version):
+        return declared._replace(value=version)  # the backend's is often its normal form
+    return PackageVersion(version, origin)
 
 
 def _check_skills(report: RootReport, prefix: str, version: Optional[str], origin: str) -> bool:
@@ -159,6 +168,10 @@ def _check_skills(report: RootReport, prefix: str, version: Optional[str], origi
     with something wrong in it): then it needs no smart-tool.json."""
     options = report.options
     package = report.package
+    if not skills_possible(report.root, options, package.tool):
+        return False  # no skills folder anywhere: nothing of the skills' code is loaded
+    from ..project.skills import find_skills
+
     report.skills, problems = find_skills(
         report.root, options, prefix=prefix, text=package.text, tool=package.tool
     )
@@ -193,8 +206,11 @@ def _read_descriptor(
         return None
     parsed = descriptor.parse_file(path, prefix + DESCRIPTOR_NAME)
     out += parsed.diagnostics
+    report.descriptor_bytes = parsed.data
     package = report.package
     if not building and package.path is not None and package.path.endswith(PYPROJECT):
+        from .build_system import plugin_named_rule
+
         out += plugin_named_rule(package.data, package.text, package.path)
     found = scan or walk.scan_root(root, report.options.exclude)
     report.nested_roots = found.nested_roots
@@ -211,6 +227,8 @@ def _read_descriptor(
     report.descriptor = named = parsed.descriptor
     if named is None:
         if len(found.manifests) > 1:
+            from . import manifest_copies
+
             out += manifest_copies.duplicates(root, found.manifests[0], found.manifests[1:], prefix)
         return None
     return named, parsed.key_lines, found
@@ -249,6 +267,8 @@ def _locate_manifest(
     others = [m for m in found.manifests if m != relative and not _same_file(report.root / m, resolved)]
     if others and not os.path.lexists(resolved):  # never raises (a name too long, say)
         report.diagnostics.append(_moved(named.manifest, others, shown_descriptor, line))
+        from . import manifest_copies
+
         report.diagnostics += manifest_copies.duplicates(report.root, others[0], others[1:], prefix)
         return None
     excluded = [m for m in found.excluded if not _same_file(report.root / m, resolved)]
@@ -275,6 +295,7 @@ def _check_manifest(
         d._replace(anchor=shown_descriptor) if d.code == "manifest-present" else d for d in result.diagnostics
     ]
     report.manifest, report.frontmatter = result.manifest, result.frontmatter
+    report.manifest_bytes = result.data
     # the rules that need other files run on whatever fields are readable, so one bad
     # field does not hide a drifted version: every problem is reported at once
     fm = result.frontmatter if isinstance(result.frontmatter, safe_yaml.LineDict) else None
@@ -293,14 +314,17 @@ def _check_manifest(
     if result.manifest is not None:
         out += manifest.body_length_rule(result.body, shown_manifest, lambda: _file_text(resolved))
     out += cli_argv_rule(named, report.package, root, shown_descriptor, cli_argv_line)
-    own = _file_bytes(resolved) if located.others or located.excluded else None
+    if not located.others and not located.excluded:
+        return  # one manifest in the root: the copies' rule has nothing to say
+    from . import manifest_copies
+
     out += manifest_copies.duplicates(
         root,
         relative,
         located.others,
         prefix,
         excluded=located.excluded,
-        own=own,
+        own=_file_bytes(resolved),
         fields=result.frontmatter,
         distribution=report.package.name,
     )
@@ -359,63 +383,6 @@ def _same_file(one: Path, other: Path) -> bool:
         return os.path.samefile(one, other)
     except (OSError, ValueError):
         return False
-
-
-#: one root to check: its path, how to show it, and its scan when a survey already made it
-RootJob = tuple[Path, str, Optional[walk.Scan]]
-
-
-def discover_roots(top: Path, display: str) -> tuple[list[RootJob], list[Diagnostic]]:
-    """Every root at or below ``top`` (with its scan, from one walk), and a warning per
-    unreadable folder outside them.
-
-    ``display`` is ``top`` as the user named it; each root is shown under it.
-    """
-    found = walk.survey(top)
-    base = "" if display in (".", "./", "") else display.rstrip("/") + "/"
-    roots: list[RootJob] = []
-    for root, scan in found.roots:
-        relative = root.relative_to(top).as_posix()
-        roots.append((root, display if relative == "." else base + relative, scan))
-    # a SMART_TOOL.md outside every root is a tool without a descriptor: its distribution is
-    # checked as a root, which says so (descriptor-present), as checking it directly does
-    for home in sorted({home for home, _ in found.orphans} | set(found.skill_homes)):
-        roots.append((top / home if home else top, base + home if home else display, None))
-    roots.sort(key=lambda job: job[0])
-    unreadable = found.unreadable
-    problems = [
-        make(
-            "tree-readable",
-            base + folder if folder != "." else display,
-            None,
-            f"cannot read this folder: {reason}; a smart tool inside it is not checked",
-            "make it readable with chmod u+rx, or check the tools inside it one by one",
-        )
-        for folder, reason in unreadable
-    ]
-    return roots, problems
-
-
-#: (kept, ignored) findings
-Findings = tuple[list[Diagnostic], list[Diagnostic]]
-
-
-def _findings_of(job: RootJob, flags: Optional[Mapping[str, Any]] = None) -> list[Findings]:
-    report = check_root(job[0], display=job[1], scan=job[2], flags=flags)
-    return [(report.diagnostics, report.ignored)]
-
-
-def check_many(
-    roots: list[RootJob], *, jobs: Optional[int] = None, flags: Optional[Mapping[str, Any]] = None
-) -> Findings:
-    """Check many roots, on every core from :data:`~smart_tool_build.project.parallel.THRESHOLD`
-    roots up unless ``jobs`` says how many processes: every finding, and those set aside by
-    ``ignore`` apart. ``flags`` are the command line's options."""
-    from ..project import parallel
-
-    one = functools.partial(_findings_of, flags=dict(flags) if flags else None)
-    results = parallel.map_all(one, roots, jobs)
-    return [d for kept, _ in results for d in kept], [d for _, aside in results for d in aside]
 
 
 def _finish(report: RootReport) -> RootReport:

@@ -198,6 +198,12 @@ def _description_rule(fm: safe_yaml.LineDict, shown: str) -> list[Diagnostic]:
         message = f"description is {len(description)} characters, over {MAX_DESCRIPTION}"
         hint = f"shorten the description to at most {MAX_DESCRIPTION} characters"
         return [make("skill-description-present", shown, line, message, hint)]
+    from .placeholders import placeholder_kind  # agents choose a skill by it: a TODO tells them nothing
+
+    kind = placeholder_kind(description)
+    if kind is not None:
+        message = f"description holds {kind} where content belongs"
+        return [make("skill-description-present", shown, line, message, DESCRIPTION_HINT)]
     return []
 
 

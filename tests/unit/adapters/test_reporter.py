@@ -47,9 +47,22 @@ def test_errors_wait_for_the_end_and_the_summary_points_at_codes_and_fix() -> No
     kind, summary = sink.lines[-1]
     assert sink.lines[1] == ("fail", str(DRIFT))
     assert kind == "fail" and summary.startswith(PREFIX + "not building x 1.0.0: fix the problems above (")
-    assert "`uvx smart-tool codes manifest-version-matches-package` explains it" in summary
+    # the docs' anchor leads (it answers before smart-tool is on the index), then the command
+    assert (
+        "(its entry is smart-tool-build's docs/codes.md#manifest-version-matches-package; "
+        "`uvx smart-tool codes manifest-version-matches-package` explains it; "
+    ) in summary
     assert "`smart-tool fix` fixes manifest-version-matches-package in the source tree" in summary
-    assert "docs/codes.md" in summary
+
+
+def test_the_summary_of_several_codes_leads_with_each_anchor() -> None:
+    sink = Sink()
+    with pytest.raises(Recorded):
+        Reporter(sink).stop([DRIFT, MISSING], "not building x 1.0.0: fix the problems above")
+    assert (
+        "(their entries are in smart-tool-build's docs/codes.md (#manifest-version-matches-package, "
+        "#manifest-install-doc-missing); `uvx smart-tool codes CODE` explains each; "
+    ) in sink.lines[-1][1]
 
 
 def test_no_fix_pointer_for_a_finding_fix_cannot_fix() -> None:

@@ -239,7 +239,7 @@ def test_hatch_pattern_with_a_safe_nested_repeat_still_reads(tmp_path: Path) -> 
 
 
 def test_can_backtrack_reads_the_shapes() -> None:
-    from smart_tool_build.project.files import can_backtrack
+    from smart_tool_build.project.patterns import can_backtrack
 
     assert can_backtrack("(a+)+b") and can_backtrack("(a|aa)*c") and can_backtrack(r"((\d+\.)*)+")
     hatch_default = r"(?i)^(__version__|VERSION) *= *([\'\"])v?(?P<version>.+?)\2"

@@ -56,6 +56,18 @@ def test_check_v_says_what_passed() -> None:
     assert out[1:] == [f"{R}/valid: ok", "2 roots checked: 1 error, 0 warnings, 0 info"]
 
 
+def test_check_v_says_how_many_skills_it_checked() -> None:
+    """A library's ok line counts its skills, in both layouts; a tool's says ok alone."""
+    code, out, err = cli("check", "-v", f"{R}/valid-skills", f"{R}/valid-skills-option", f"{R}/valid")
+    assert code == 0, err
+    assert out == [
+        f"{R}/valid-skills: ok, 2 skills checked",
+        f"{R}/valid-skills-option: ok, 1 skill checked",
+        f"{R}/valid: ok",
+        "3 roots checked: 0 errors, 0 warnings, 0 info",
+    ]
+
+
 def test_q_prints_the_findings_only_and_qq_nothing() -> None:
     code, out, _ = cli("check", "-q", f"{R}/valid", BAD)
     assert code == 1

@@ -51,6 +51,7 @@ SKILL_FIXTURE_CASES: dict[str, list[Expected]] = {
     "skill-description-present": [e("skill-description-present", SKILL_MD, 2)],
     "skill-description-present--too-long": [e("skill-description-present", SKILL_MD, 3)],
     "skill-description-present--empty": [e("skill-description-present", SKILL_MD, 3)],
+    "skill-description-present--placeholder": [e("skill-description-present", SKILL_MD, 3)],
     # metadata revision: 3: skills-ref and library-skills take it, so a warning
     "skill-field-shapes": [("skill-field-shapes", WARN, SKILL_MD, 6)],
     "skill-field-shapes--compatibility": [
@@ -68,6 +69,11 @@ SKILL_FIXTURE_CASES: dict[str, list[Expected]] = {
     ],
     # ---- the skills of one distribution
     "skill-unique": [e("skill-unique", "skills/acme-usage", None)],
+    # ---- skills the project's backend alone leaves out of the wheel (check only): plain
+    # setuptools (a hidden folder is never package data), and folders `skills` names (no
+    # backend places them) on flit_core, which ships a package's own .agents/ as it is
+    "build-system-names-plugin--skills-setuptools": [("build-system-names-plugin", WARN, P, 2)],
+    "build-system-names-plugin--skills-option": [("build-system-names-plugin", WARN, P, 2)],
     "skill-version-matches-package": [e("skill-version-matches-package", SKILL_MD, 5)],
     "skill-version-matches-package--none": [e("skill-version-matches-package", SKILL_MD, 2)],
     # ---- skillmeta's profile
@@ -158,7 +164,33 @@ def skill_link_symlink_out(tmp: Path) -> Path:
     return root
 
 
+def skills_gitignored(tmp: Path) -> Path:
+    """Plain hatchling with ``.agents/`` in .gitignore (where library-skills links skills into
+    the project itself): both archives lose the package's skills. Made here: a .gitignore in
+    the fixture would hide the fixture's own skills from git."""
+    root = _valid(tmp)
+    pyproject = root / P
+    text = pyproject.read_text(encoding="utf-8")
+    text = text.replace('requires = ["hatchling", "smart-tool-build"]', 'requires = ["hatchling"]')
+    pyproject.write_text(text.replace("[tool.hatch.build.hooks.smart-tool]\n", ""), encoding="utf-8")
+    (root / ".gitignore").write_text("# linked by library-skills\n.venv/\n.agents/\n", encoding="utf-8")
+    return root
+
+
+def skills_gitignored_taken_back(tmp: Path) -> Path:
+    """The same, with the package's skills taken back by a later ``!`` line: nothing to say."""
+    root = skills_gitignored(tmp)
+    with open(root / ".gitignore", "a", encoding="utf-8") as handle:
+        handle.write("!src/acme/.agents/\n")
+    return root
+
+
 SKILL_RUNTIME_CASES: dict[str, tuple[Callable[[Path], Path], list[Expected]]] = {
+    "build-system-names-plugin--skills-gitignored": (
+        skills_gitignored,
+        [("build-system-names-plugin", WARN, P, 2)],
+    ),
+    "valid-skills--gitignore-taken-back": (skills_gitignored_taken_back, []),
     "skill-folder--fifo": (skill_fifo, [e("skill-folder", f"{S}/pipe", None)]),
     "skill-folder--not-utf8": (skill_name_not_utf8, [e("skill-folder", S, None)]),
     "skill-folder--newline": (skill_name_newline, [e("skill-folder", S, None)]),

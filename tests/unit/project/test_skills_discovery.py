@@ -12,7 +12,8 @@ from pathlib import Path
 import pytest
 
 from smart_tool_build.project.config import Options
-from smart_tool_build.project.skills import SkillSource, find_skills, package_folders, skill_files
+from smart_tool_build.project.packages import package_folders
+from smart_tool_build.project.skills import SkillSource, find_skills, skill_files
 
 NEEDS_FIFO = pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="no FIFOs on this platform")
 SKILL = "---\nname: {name}\ndescription: Does {name}.\n---\n# {name}\n"

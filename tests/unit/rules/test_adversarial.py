@@ -34,7 +34,8 @@ from archive_kit import SDIST_TOP, sdist_members, wheel_members, write_sdist, wr
 from smart_tool_build.archives.verify import verify
 from smart_tool_build.diagnostics.diagnostic import Severity
 from smart_tool_build.rules.collection import check_collection
-from smart_tool_build.rules.root import check_many, check_root, discover_roots
+from smart_tool_build.rules.root import check_root
+from smart_tool_build.rules.roots import check_many, discover_roots
 from support import FIXTURES, copy_root, unprivileged
 
 #: every case must finish within this many seconds (each takes milliseconds)

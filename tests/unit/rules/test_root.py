@@ -83,6 +83,19 @@ def test_backend_version_overrides_the_package_definition() -> None:
     assert "hatch-vcs" in drift.message
 
 
+def test_a_static_version_is_named_where_it_is_declared_whichever_adapter_runs(tmp_path: Path) -> None:
+    """hatchling, setuptools and the wrapper each pass their own origin; for a version the
+    project declares, every one of them prints the same line, naming the declaration."""
+    root = _with_manifest_version(tmp_path, "1.0.1")
+    lines = {
+        str(check_root(root, version="1.0.0", version_origin=origin).diagnostics[0])
+        for origin in ("hatchling's build", "setuptools' build", "pyproject.toml [project].version")
+    }
+    (line,) = lines
+    assert "manifest-version-matches-package" in line
+    assert "'1.0.0' from pyproject.toml [project].version" in line, line
+
+
 def _with_manifest_version(tmp_path: Path, text: str, package: str = "1.0.0") -> Path:
     root = copy_root("valid", tmp_path / "root")
     (root / "pyproject.toml").write_text(
@@ -368,7 +381,7 @@ def test_version_attr_under_dev_versions_warn_warns(tmp_path: Path) -> None:
 
 
 def test_a_manifest_outside_every_root_is_reported_at_its_distribution(tmp_path: Path) -> None:
-    from smart_tool_build.rules.root import check_many, discover_roots
+    from smart_tool_build.rules.roots import check_many, discover_roots
 
     top = tmp_path / "repo"
     copy_root("valid", top / "tools" / "a")
@@ -391,7 +404,7 @@ def test_a_manifest_outside_every_root_is_reported_at_its_distribution(tmp_path:
 def test_a_manifest_inside_a_root_is_that_roots_business(tmp_path: Path) -> None:
     """Below a root, a folder with a package definition but no descriptor is no distribution of
     its own: its manifest is the root's second one, not an orphan."""
-    from smart_tool_build.rules.root import discover_roots
+    from smart_tool_build.rules.roots import discover_roots
 
     roots, _ = discover_roots(ROOTS / "manifest-single-per-root--nested-folder-without-descriptor", ".")
     assert [shown for _, shown, _ in roots] == ["."]

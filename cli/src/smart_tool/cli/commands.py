@@ -10,9 +10,9 @@ from __future__ import annotations
 
 import argparse
 import sys
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from pathlib import Path
-from typing import Optional
+from typing import Any, Optional
 
 from smart_tool_build.diagnostics.diagnostic import Diagnostic
 
@@ -20,7 +20,7 @@ from .exits import EXIT_CLEAN, EXIT_FAILURE, EXIT_FINDINGS
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
-    from smart_tool_build.rules.root import RootJob
+    from smart_tool_build.rules.roots import RootJob
 
 
 def _error(text: str) -> None:
@@ -35,6 +35,7 @@ def report(
     checked: list[str],
     noun: str = "root",
     ignored: Sequence[Diagnostic] = (),
+    notes: Optional[Mapping[str, str]] = None,
 ) -> int:
     from smart_tool_build.diagnostics.diagnostic import has_errors
 
@@ -43,7 +44,7 @@ def report(
     text = RENDERERS[args.format](diagnostics, checked, noun, ignored)
     if getattr(args, "verbose", 0) > 0 and args.format in LINE_FORMATS:
         lines = text.split("\n")  # what passed, before the summary line
-        text = "\n".join([*lines[:-1], *passed_lines(diagnostics, checked), lines[-1]])
+        text = "\n".join([*lines[:-1], *passed_lines(diagnostics, checked, notes), lines[-1]])
     shown(args, text)
     sarif_output(args, diagnostics)
     return (
@@ -99,7 +100,7 @@ def run_codes(args: argparse.Namespace) -> int:
 def _roots(args: argparse.Namespace) -> Optional[tuple[list[RootJob], list[Diagnostic]]]:
     """The roots PATH ... names (every one below them with --recursive), and a warning per
     unreadable folder; None (said why) when a PATH is not a folder."""
-    from smart_tool_build.rules.root import discover_roots
+    from smart_tool_build.rules.roots import discover_roots
 
     roots: list[RootJob] = []
     problems: list[Diagnostic] = []
@@ -118,14 +119,34 @@ def _roots(args: argparse.Namespace) -> Optional[tuple[list[RootJob], list[Diagn
 
 
 def run_check(args: argparse.Namespace) -> int:
-    from smart_tool_build.rules.root import check_many
+    from smart_tool_build.rules.roots import check_many
 
     found = _roots(args)
     if found is None:
         return EXIT_FAILURE
     roots, problems = found
     findings, ignored = check_many(roots, jobs=args.jobs, flags=flags(args))
-    return report(args, problems + findings, [shown for _, shown, _ in roots], ignored=ignored)
+    notes = _skills_checked(roots, args) if getattr(args, "verbose", 0) > 0 else None
+    return report(args, problems + findings, [shown for _, shown, _ in roots], ignored=ignored, notes=notes)
+
+
+def _skills_checked(roots: Sequence[tuple[Path, str, Any]], args: argparse.Namespace) -> dict[str, str]:
+    """``check -v``: how many skills each root's check found and checked, as its ok line says
+    it (the root check's own discovery: a stat each)."""
+    from smart_tool_build.project import config, distribution
+    from smart_tool_build.project.names import PYPROJECT
+    from smart_tool_build.project.skills import find_skills
+
+    notes = {}
+    for path, shown, _ in roots:
+        package, _ = distribution.read(path)
+        options, _ = config.read_options(
+            package.tool, path=package.path or PYPROJECT, text=package.text, flags=flags(args)
+        )
+        count = len(find_skills(path, options, text=package.text, tool=package.tool)[0])
+        if count:
+            notes[shown] = f", {count} skill{'' if count == 1 else 's'} checked"
+    return notes
 
 
 def run_fix(args: argparse.Namespace) -> int:
@@ -191,6 +212,8 @@ def run_init(args: argparse.Namespace) -> int:
     if not root.is_dir():
         _error(f"{given}: not a folder")
         return EXIT_FAILURE
+    if args.skill is not None:
+        return _init_skill(root, given, args)
     try:
         given_requirement = None if args.requirement is None else requirement_of(args.requirement)
         requirement = given_requirement or installed_requirement() or OURS
@@ -226,6 +249,29 @@ def run_init(args: argparse.Namespace) -> int:
     print(render_text(findings, [given]))
     if scaffold.todo_lines:
         print(f"smart-tool: {scaffold.todo_note()}")
+    return EXIT_FINDINGS if scaffold.failed(findings) else EXIT_CLEAN
+
+
+def _init_skill(root: Path, given: str, args: argparse.Namespace) -> int:
+    """``init --skill NAME``: a library's skill started beside it, then checked."""
+    from smart_tool_build.rules.root import check_root
+
+    from ..authoring.edits import EditError
+    from ..authoring.scaffold import InitError
+    from ..authoring.skill_scaffold import plan_skill, write_skill
+    from .output import render_text
+
+    try:
+        scaffold = plan_skill(root, args.skill, display=given, package_dir=args.package)
+        written = write_skill(scaffold)
+    except (InitError, EditError) as exc:
+        _error(str(exc))
+        return EXIT_FAILURE
+    for shown_path in written:
+        print(f"smart-tool: wrote {shown_path}")
+    findings = check_root(root, display=given).diagnostics
+    print(render_text(findings, [given]))
+    print(f"smart-tool: {scaffold.todo_note()}")
     return EXIT_FINDINGS if scaffold.failed(findings) else EXIT_CLEAN
 
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import json
 import os
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from typing import Optional
 
 from smart_tool_build.diagnostics.diagnostic import Diagnostic, Severity, printable
@@ -58,9 +58,12 @@ def render_text(
     return "\n".join(lines)
 
 
-def passed_lines(diagnostics: Sequence[Diagnostic], checked: Iterable[str]) -> list[str]:
+def passed_lines(
+    diagnostics: Sequence[Diagnostic], checked: Iterable[str], notes: Optional[Mapping[str, str]] = None
+) -> list[str]:
     """``-v``: ``NAME: ok`` for each root, artifact or entry checked that has no finding (one
-    whose path is it, or below it; ``.`` holds every relative path)."""
+    whose path is it, or below it; ``.`` holds every relative path), with its note if any
+    (``, 2 skills checked``)."""
     paths = [d.path or "" for d in diagnostics]
 
     def holds(name: str, path: str) -> bool:
@@ -68,7 +71,12 @@ def passed_lines(diagnostics: Sequence[Diagnostic], checked: Iterable[str]) -> l
             return not (path.startswith("/") or path.startswith("../"))
         return path == name or path.startswith(name.rstrip("/") + "/")
 
-    return [f"{printable(name)}: ok" for name in checked if not any(holds(name, path) for path in paths)]
+    notes = notes or {}
+    return [
+        f"{printable(name)}: ok{notes.get(name, '')}"
+        for name in checked
+        if not any(holds(name, path) for path in paths)
+    ]
 
 
 def render_json(

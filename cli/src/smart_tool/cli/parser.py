@@ -93,7 +93,14 @@ def _parser() -> argparse.ArgumentParser:
     init = command("init")
     init.add_argument("path", nargs="?", metavar="PATH", default=".", help="the project (default: .)")
     init.add_argument("--command", metavar="CMD", help="the command that starts the tool (its cli_argv)")
-    init.add_argument("--package", metavar="DIR", help="the import package's folder, for the manifest")
+    init.add_argument(
+        "--package", metavar="DIR", help="the import package's folder, for the manifest (or the skill)"
+    )
+    init.add_argument(
+        "--skill",
+        metavar="NAME",
+        help="start a library skill instead: <package>/.agents/skills/NAME/SKILL.md, beside the library",
+    )
     init.add_argument(
         "--manifest-version",
         metavar="VERSION",

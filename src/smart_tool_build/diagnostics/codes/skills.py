@@ -75,8 +75,9 @@ CODES: tuple[Code, ...] = (
     Code(
         "skill-description-present",
         ERROR,
-        "The skill's `description` is missing, not a string, empty, or longer than 1024 "
-        "characters: agents choose a skill by it.",
+        "The skill's `description` is missing, not a string, empty, a placeholder (`TODO: ...`, "
+        "as `smart-tool init --skill` writes it), or longer than 1024 characters: agents choose "
+        "a skill by it.",
         "Say in one or two sentences (at most 1024 characters) what the skill does and when to use it.",
     ),
     Code(

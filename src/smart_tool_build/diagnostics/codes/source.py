@@ -227,8 +227,11 @@ CODES: tuple[Code, ...] = (
         WARNING,
         "A root with smart-tool.json whose [build-system] names neither smart-tool-build (in "
         '`requires`) nor the wrapper (`build-backend = "smart_tool_build.backend"`): its builds '
-        "check nothing and guarantee neither file in the wheel or the sdist. A pyproject.toml "
-        "without a [build-system] table is not judged.",
+        "check nothing and guarantee neither file in the wheel or the sdist. A library whose "
+        "backend alone leaves its skills out of the wheel is told the same, naming the skills "
+        "(`check` only): setuptools (package data never matches `.agents/`), hatchling with "
+        "`.gitignore` naming them, and folders `[tool.smart-tool] skills` names on any backend. "
+        "A pyproject.toml without a [build-system] table is not judged.",
         "List smart-tool-build in [build-system].requires as the README shows, and the hook table "
         "(hatchling) or the wrapper's build-backend (backends without plugins): the warning names them.",
     ),

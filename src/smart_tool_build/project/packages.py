@@ -1,0 +1,163 @@
+"""Where a project's import packages are, and whether it can have library skills: a stat per
+package, so that a project without skills loads nothing of :mod:`smart_tool_build.project.skills`."""
+
+from __future__ import annotations
+
+import os
+import posixpath
+import stat
+
+from .paths import relative_path_problem
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from collections.abc import Mapping
+    from pathlib import Path
+    from typing import Any, Optional
+
+    from .config import Options
+
+#: where a package keeps its skills, below the package folder (library-skills' convention)
+SKILLS_FOLDER = ".agents/skills"
+#: folders at the root that hold ``__init__.py`` but are never the distribution's package
+_NOT_PACKAGES = frozenset(
+    {"tests", "test", "docs", "doc", "examples", "scripts", "benchmarks", "bench", "src"}
+)
+
+
+def package_folders(root: Path, tool: Optional[Mapping[str, Any]] = None) -> list[str]:
+    """The folders of the top-level import packages, relative to ``root`` (POSIX, sorted).
+
+    Where the backend's table names them (hatchling's wheel ``packages``, setuptools'
+    ``package-dir`` root, uv_build's ``module-root``), those; else the packages under ``src/``
+    when it holds any (src layout), else the folders at the root holding an ``__init__.py``
+    (flat layout), leaving out tests, docs and other non-packages.
+    """
+    declared = _declared(tool or {})
+    if isinstance(declared, list):
+        return sorted(folder for folder in declared if path_kind(os.path.join(root, folder)) == "folder")
+    bases = ("src", "") if declared is None else (declared,)
+    for base in bases:
+        found: list[str] = []
+        for entry in listing(os.path.join(root, base) if base else os.fspath(root)):
+            name = entry.name
+            if name.startswith((".", "_")) or not name.isidentifier() or not is_folder(entry):
+                continue
+            is_package = os.path.isfile(os.path.join(entry.path, "__init__.py"))
+            if not base and (name in _NOT_PACKAGES or not is_package):
+                continue
+            found.append(f"{base}/{name}" if base else name)
+        if found:
+            return sorted(found)
+    return []
+
+
+def _declared(tool: Mapping[str, Any]) -> list[str] | str | None:
+    """The package folders the backend's table lists, or the folder it takes them from."""
+    hatch = _table(tool, "hatch", "build", "targets", "wheel").get("packages")
+    if isinstance(hatch, list) and hatch and all(isinstance(p, str) for p in hatch):
+        return [posixpath.normpath(p) for p in hatch if relative_path_problem(p) is None]
+    package_dir = _table(tool, "setuptools", "package-dir")
+    if package_dir and "" not in package_dir:
+        return sorted(package_dir_folders(tool))
+    for base in (
+        _table(tool, "setuptools", "package-dir").get(""),
+        _table(tool, "uv", "build-backend").get("module-root"),
+    ):
+        if isinstance(base, str) and relative_path_problem(base) is None:
+            normal = posixpath.normpath(base)
+            return "" if normal == "." else normal
+    return None
+
+
+def package_dir_folders(tool: Mapping[str, Any]) -> dict[str, str]:
+    """setuptools' ``package-dir`` entries of top-level packages: folder -> package name."""
+    out: dict[str, str] = {}
+    for name, folder in _table(tool, "setuptools", "package-dir").items():
+        if name and isinstance(folder, str) and name.isidentifier() and relative_path_problem(folder) is None:
+            out[posixpath.normpath(folder)] = name
+    return out
+
+
+def _table(tool: Mapping[str, Any], *keys: str) -> Mapping[str, Any]:
+    for key in keys:
+        value = tool.get(key)
+        tool = value if isinstance(value, dict) else {}
+    return tool
+
+
+def forces_includes(tool: Mapping[str, Any]) -> bool:
+    """Whether hatchling's tables force-include anything into the wheel: a place the backend's
+    own configuration may put skills (:func:`smart_tool_build.project.skill_places.forced`)."""
+    hatch = _table(tool, "hatch", "build")
+    return bool(hatch.get("force-include") or _table(hatch, "targets", "wheel").get("force-include"))
+
+
+def skills_possible(root: Path, options: Options, tool: Optional[Mapping[str, Any]] = None) -> bool:
+    """Whether the project names skills folders, hatchling's tables force-include something
+    (a root ``.agents/skills`` placed in the package), or a package holds ``.agents/skills``
+    (anything there, valid or not, is for :func:`smart_tool_build.project.skills.find_skills`)."""
+    if options.skills or forces_includes(tool or {}):
+        return True
+    return any(
+        os.path.lexists(os.path.join(root, folder, SKILLS_FOLDER)) for folder in package_folders(root, tool)
+    )
+
+
+def import_path(root: Path, relative: str) -> Optional[str]:
+    """The import path of ``relative`` (a file below ``root``) when its folder, and each
+    folder up to the top-level package, is a regular package (has an ``__init__.py``):
+    ``src/acme/SMART_TOOL.md`` -> ``acme/SMART_TOOL.md``. None outside every package."""
+
+    def is_package(folder: str) -> bool:  # never raises: an unreadable folder is no package
+        return os.path.isfile(os.path.join(root, folder, "__init__.py"))
+
+    folder = posixpath.dirname(relative)
+    if not folder or not is_package(folder):
+        return None
+    top = folder
+    while True:
+        parent = posixpath.dirname(top)
+        if not parent or not is_package(parent):
+            break
+        top = parent
+    base = posixpath.dirname(top)
+    return relative[len(base) + 1 :] if base else relative
+
+
+def listing(path: str) -> list[os.DirEntry[str]]:
+    try:
+        with os.scandir(path) as iterator:
+            return list(iterator)
+    except (OSError, ValueError):
+        return []
+
+
+def is_folder(entry: os.DirEntry[str]) -> bool:
+    try:
+        return entry.is_dir(follow_symlinks=False)
+    except OSError:
+        return False
+
+
+def path_kind(path: str) -> str:
+    """What ``path`` is, symlinks followed: "folder", "file", "missing", or a phrase for the rest."""
+    try:
+        mode = os.stat(path).st_mode
+    except (OSError, ValueError):
+        return "missing"
+    if stat.S_ISDIR(mode):
+        return "folder"
+    if stat.S_ISREG(mode):
+        return "file"
+    if stat.S_ISFIFO(mode):
+        return "a FIFO"
+    if stat.S_ISSOCK(mode):
+        return "a socket"
+    return "a device"
+
+
+def within(real_root: str, path: str) -> bool:
+    """Whether ``path``, every symlink followed, is ``real_root`` or inside it."""
+    real = os.path.realpath(path)
+    return real == real_root or real.startswith(real_root.rstrip(os.sep) + os.sep)
