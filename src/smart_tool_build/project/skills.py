@@ -71,15 +71,6 @@ def _wheel_package(folder: str, tool: Mapping[str, Any]) -> str:
     return wheel_package(folder, tool)
 
 
-def _forced(root: Path, tool: Mapping[str, Any]) -> list[tuple[str, str]]:
-    """:func:`.skill_places.forced`, read only where hatchling's tables force-include anything."""
-    if not forces_includes(tool):
-        return []
-    from .skill_places import forced
-
-    return forced(root, tool)
-
-
 def find_skills(
     root: Path,
     options: Options,
@@ -110,13 +101,10 @@ def find_skills(
         skills += found
         out += problems
         scanned.add(f"{folder}/{SKILLS_FOLDER}")
-    # where the backend's own configuration places skills: the wheel has them there, the
-    # plugin adds nothing (a folder scanned above is the same skills at a second place)
-    for forced, place in _forced(root, tool or {}):
-        found, problems = _skills_in(root, forced, place, prefix)
-        skills += [skill._replace(placed=True) for skill in found]
-        out += [] if forced in scanned else problems
-        scanned.add(forced)
+    if forces_includes(tool or {}):  # skills the backend's own configuration places
+        from .skill_places import add_placed
+
+        out += add_placed(root, tool or {}, skills, scanned, lambda f, w: _skills_in(root, f, w, prefix))
     if options.skills:
         where = (prefix + PYPROJECT, key_line(text, _TABLE, "skills"))
         from .skill_places import source_folder, target_package
