@@ -95,10 +95,18 @@ SETUPTOOLS_ACTIVATED = Budget(
 )
 
 #: ``smart_tool_build.backend``'s ``get_requires_for_build_wheel`` and ``_sdist``: the
-#: backend and the opt-in's leaves, which pick the wrapped backend
+#: backend, the delegation to the wrapped backend and the opt-in's leaves, which pick it
 WRAPPER_CHEAP_HOOKS = Budget(
     "running smart_tool_build.backend's get_requires_for_build_*",
-    _ours("backend", "project", "project.names", "project.optin", "project.backends"),
+    _ours(
+        "backend",
+        "adapters",
+        "adapters.delegation",
+        "project",
+        "project.names",
+        "project.optin",
+        "project.backends",
+    ),
     frozenset({"yaml"}),
 )
 

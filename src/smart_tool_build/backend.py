@@ -24,98 +24,18 @@ they are.
 
 from __future__ import annotations
 
-import contextlib
-import functools
-import os
-from collections.abc import Iterator, Mapping
-
-from .project.backends import choose
-from .project.names import PYPROJECT
-from .project.optin import WRAPPER_ENVIRONMENT, read_toml
+from .adapters.delegation import delegate as _delegate
+from .adapters.delegation import wrapped as _wrapped
 
 #: typing and pathlib are imported only where a build needs them: over a backend as light as
 #: uv_build's shim, they are most of what a ``get_requires_for_build_*`` process imports
 TYPE_CHECKING = False
 if TYPE_CHECKING:
-    from typing import Any, NoReturn, Optional
+    from typing import Any, Optional
 
     from .plan.layout import ArtifactKind
 
 __all__ = ["build_sdist", "build_wheel", "get_requires_for_build_sdist", "get_requires_for_build_wheel"]
-
-
-def _document() -> Mapping[str, Any]:
-    try:
-        with open(PYPROJECT, "rb") as handle:
-            return read_toml(handle.read())
-    except OSError:
-        return {}
-
-
-@functools.cache
-def _wrapped() -> tuple[str, Any]:
-    """(its name, the backend object) of the backend this project's build wraps. A value
-    that names no backend, nothing importable, or a module without the two mandatory hooks
-    ends the build with one coded line naming the right value."""
-    choice = choose(_document())
-    if choice.backend is None:
-        _refuse(choice, str(choice.problem), choice.hint)
-    from importlib import import_module
-
-    module, _, attribute = choice.backend.partition(":")
-    named = f"{choice.origin}: {choice.backend!r}"
-    try:
-        backend: Any = import_module(module)
-        for part in filter(None, attribute.split(".")):
-            backend = getattr(backend, part)
-    except ImportError as exc:
-        from .adapters.wrapper import install_hint
-
-        _refuse(choice, f"{named} cannot be imported, {exc}", install_hint(module))
-    except AttributeError:
-        _refuse(
-            choice, f"{named} names no object in {module}", "name the backend as its build-backend line does"
-        )
-    if not all(callable(getattr(backend, hook, None)) for hook in ("build_wheel", "build_sdist")):
-        _refuse(choice, f"{named} has no build_wheel and build_sdist hooks: it is not a PEP 517 backend")
-    return choice.backend, backend
-
-
-def _refuse(choice: Any, problem: str, hint: Optional[str] = None) -> NoReturn:
-    from .adapters.wrapper import refuse
-
-    refuse(choice, problem, hint)
-
-
-@contextlib.contextmanager
-def _wrapping() -> Iterator[None]:
-    """The wrapped backend runs with the plugins of ours stepped aside."""
-    before = os.environ.get(WRAPPER_ENVIRONMENT)
-    os.environ[WRAPPER_ENVIRONMENT] = "1"
-    try:
-        yield
-    finally:
-        if before is None:
-            os.environ.pop(WRAPPER_ENVIRONMENT, None)
-        else:
-            os.environ[WRAPPER_ENVIRONMENT] = before
-
-
-def _delegate(hook: str, *args: Any) -> Any:
-    """Call the wrapped backend's ``hook``. Its own errors pass through as it raised them,
-    with its traceback but without the wrapper's frames above it."""
-    function = getattr(_wrapped()[1], hook)
-    try:
-        with _wrapping():
-            return function(*args)
-    except (SystemExit, KeyboardInterrupt):
-        raise
-    except BaseException as exc:
-        import traceback
-
-        below = exc.__traceback__.tb_next if exc.__traceback__ is not None else None
-        traceback.print_exception(type(exc), exc, below)
-        raise SystemExit(1) from None
 
 
 # ----------------------------------------------------------------------------- the cheap hooks

@@ -338,6 +338,42 @@ def test_an_interrupt_while_skills_are_placed_leaves_nothing(
     assert list(out.rglob("*")) == []
 
 
+def test_the_example_library_ships_its_skill(builder: Builder) -> None:
+    """examples/setuptools-library, the library to copy: built as it is (plain setuptools
+    with smart-tool-build in requires), its skill lands where library-skills finds it, and
+    ``inspect`` passes both archives."""
+    build = builder.build(builder.copy(EXAMPLES / "setuptools-library", "skills-example"))
+    assert build.ok, build.output
+    found = scan(builder, artifact(build, ".whl"), "example")
+    assert found == Found([("acme-gears", "acme-gears", "acme_gears/.agents/skills/acme-gears")], [])
+    done = smart_tool("inspect", artifact(build, ".whl"), artifact(build, ".tar.gz"))
+    assert done.returncode == 0, done.stdout + done.stderr
+
+
+@pytest.mark.parametrize("key", ["hatchling", "root-skills-hatchling"])
+def test_an_editable_install_says_which_skills_library_skills_will_not_find(
+    builder: Builder, key: str
+) -> None:
+    """``pip install -e``: an editable wheel carries no skill file, and library-skills reads
+    the source tree's .agents/skills/ folders only. A package's own skills are found there; a
+    root skills/ folder is not, and the install says so in one line, with what to do."""
+    case = CASES[key]
+    project_root = project(builder, case, f"skills-editable-{key}")
+    python = builder.venv(f"skills-editable-{key}")
+    done = builder.run([str(python), "-m", "pip", "install", "-v", "-e", str(project_root)], cwd=builder.root)
+    assert done.returncode == 0, done.stdout
+    [site] = list((python.parents[1] / "lib").glob("python3*/site-packages"))
+    found = sorted(s.name for s in scanner.scan_python_distributions(site).skills)
+    note = "editable install: library-skills will not find skills/rooted-lib/: in an editable install"
+    if case.source == ROOT_SKILLS:
+        assert found == []  # library-skills' own verdict: nothing
+        assert note in done.stdout, done.stdout
+        assert 'keep the skills in .agents/skills/ at the root (skills = [".agents/skills"])' in done.stdout
+    else:
+        assert found == ["skilled-lib", "skilled-lib-debug"]
+        assert "editable install: library-skills will not find" not in done.stdout
+
+
 LOGFIRE_SDK = FIXTURES / "skills" / "logfire-sdk"
 
 
@@ -460,39 +496,3 @@ def test_a_skill_file_that_is_a_symlink_inside_the_root_ships_as_a_file(builder:
     with tarfile.open(artifact(build, ".tar.gz")) as sdist:
         member = sdist.getmember(f"skilled_lib-1.2.0/{SKILLS}/skilled-lib/references/shared.md")
         assert member.isfile()
-
-
-def test_the_example_library_ships_its_skill(builder: Builder) -> None:
-    """examples/setuptools-library, the library to copy: built as it is (plain setuptools
-    with smart-tool-build in requires), its skill lands where library-skills finds it, and
-    ``inspect`` passes both archives."""
-    build = builder.build(builder.copy(EXAMPLES / "setuptools-library", "skills-example"))
-    assert build.ok, build.output
-    found = scan(builder, artifact(build, ".whl"), "example")
-    assert found == Found([("acme-gears", "acme-gears", "acme_gears/.agents/skills/acme-gears")], [])
-    done = smart_tool("inspect", artifact(build, ".whl"), artifact(build, ".tar.gz"))
-    assert done.returncode == 0, done.stdout + done.stderr
-
-
-@pytest.mark.parametrize("key", ["hatchling", "root-skills-hatchling"])
-def test_an_editable_install_says_which_skills_library_skills_will_not_find(
-    builder: Builder, key: str
-) -> None:
-    """``pip install -e``: an editable wheel carries no skill file, and library-skills reads
-    the source tree's .agents/skills/ folders only. A package's own skills are found there; a
-    root skills/ folder is not, and the install says so in one line, with what to do."""
-    case = CASES[key]
-    project_root = project(builder, case, f"skills-editable-{key}")
-    python = builder.venv(f"skills-editable-{key}")
-    done = builder.run([str(python), "-m", "pip", "install", "-v", "-e", str(project_root)], cwd=builder.root)
-    assert done.returncode == 0, done.stdout
-    [site] = list((python.parents[1] / "lib").glob("python3*/site-packages"))
-    found = sorted(s.name for s in scanner.scan_python_distributions(site).skills)
-    note = "editable install: library-skills will not find skills/rooted-lib/: in an editable install"
-    if case.source == ROOT_SKILLS:
-        assert found == []  # library-skills' own verdict: nothing
-        assert note in done.stdout, done.stdout
-        assert 'keep the skills in .agents/skills/ at the root (skills = [".agents/skills"])' in done.stdout
-    else:
-        assert found == ["skilled-lib", "skilled-lib-debug"]
-        assert "editable install: library-skills will not find" not in done.stdout

@@ -28,16 +28,32 @@ TARGET_TOOL, TARGET_LIBRARY = 2_500, 3_000
 
 #: (case, project, build backend, ceiling of lines per hook process)
 CASES = [
-    ("hatchling", REPO / "examples" / "hatchling-tool", "hatchling.build", 6_460),
-    ("setuptools", REPO / "examples" / "setuptools-tool", "setuptools.build_meta", 6_660),
+    ("hatchling", REPO / "examples" / "hatchling-tool", "hatchling.build", 6_280),
+    ("setuptools", REPO / "examples" / "setuptools-tool", "setuptools.build_meta", 6_480),
     (
         "wrapper over flit_core",
         FIXTURES / "wrapper" / "flit-core",
         "smart_tool_build.backend",
-        7_420,
+        7_250,
     ),
-    ("library with skills", FIXTURES / "skills" / "library", "hatchling.build", 7_900),
+    ("library with skills", FIXTURES / "skills" / "library", "hatchling.build", 7_950),
 ]
+
+#: the adapters' modules, and those each backend's build may load
+ADAPTERS = (
+    "smart_tool_build.hatch_hook",
+    "smart_tool_build.adapters.hatchling",
+    "smart_tool_build.setuptools_plugin",
+    "smart_tool_build.adapters.setuptools_commands",
+    "smart_tool_build.backend",
+    "smart_tool_build.adapters.delegation",
+    "smart_tool_build.adapters.wrapper",
+)
+ADAPTERS_OF = {
+    "hatchling.build": ADAPTERS[:2],
+    "setuptools.build_meta": ADAPTERS[2:4],
+    "smart_tool_build.backend": ADAPTERS[4:],
+}
 
 PROBE = """
 import importlib, json, sys
@@ -77,6 +93,10 @@ def test_a_valid_build_compiles_at_most_its_budget(
     shutil.copytree(source, project)
     lines = lines_imported(project, backend, kind, tmp_path / "out")
     assert "smart_tool_build.archives.verify" in lines, sorted(lines)  # the hook ran and verified
+    # each adapter loads no other adapter: nothing of setuptools or the wrapper in a hatchling
+    # build, and the reverse
+    others = [m for m in ADAPTERS if m not in ADAPTERS_OF[backend] and m in lines]
+    assert not others, others
     total = sum(lines.values())
     target = TARGET_LIBRARY if "skills" in case else TARGET_TOOL
     biggest = ", ".join(f"{name} {count}" for count, name in sorted(((c, n) for n, c in lines.items()))[-8:])

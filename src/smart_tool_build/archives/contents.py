@@ -10,17 +10,13 @@ from pathlib import Path
 from typing import Any, Optional
 
 from ..diagnostics.diagnostic import Diagnostic, has_errors, make
-from ..parsing.frontmatter import FrontmatterError, decode
-from ..parsing.safe_yaml import LineDict
 from ..project.config import Options
 from ..project.distribution import PackageVersion, normalize_name
 from ..project.names import DESCRIPTOR_NAME as DESCRIPTOR
 from ..project.names import MANIFEST_NAME as MANIFEST
 from ..project.walk import excluded, skipped
 from ..rules import manifest as manifest_module
-from ..rules.package_name import name_rule
-from ..rules.placeholders import placeholder_rule
-from ..rules.version_rule import compare_versions
+from ..rules.manifest_rules import package_rules
 from ..rules.versions import same_version
 from .reader import Archive
 
@@ -153,34 +149,24 @@ def parse_manifest(archive: Archive, member: str, shown: str, report: ArtifactRe
     out.extend(result.diagnostics)
     report.manifest = result.manifest
     report.frontmatter = result.frontmatter
-    out.extend(placeholder_rule(result.frontmatter, where))
-    # the manifest rules check_root runs beside the manifest's own: inspect says what check says
-    out.extend(name_rule(result.frontmatter, where, report.name))
-    if result.manifest is not None:
-        out.extend(manifest_module.body_length_rule(result.body, where, lambda: _text(data)))
-    fm = result.frontmatter if isinstance(result.frontmatter, LineDict) else None
-    version = fm.get("version") if fm is not None else None
-    if isinstance(version, str) and version.strip() and report.version is not None:
+    version = None
+    if report.version is not None:
         origin = "the wheel's METADATA Version" if archive.kind == "wheel" else "the sdist's PKG-INFO Version"
         written = report.written_version
         if written is not None and not same_version(written, report.version):
             written = None  # another release's text: no spelling of this one
-        out.extend(
-            compare_versions(
-                version,
-                PackageVersion(report.version, origin, written=written),
-                path=where,
-                line=result.frontmatter.line_of("version"),
-                dev_versions=report.options.dev_versions,
-            )
+        version = PackageVersion(report.version, origin, written=written)
+    # the manifest rules check_root runs beside the manifest's own: inspect says what check says
+    out.extend(
+        package_rules(
+            result,
+            where,
+            name=report.name,
+            version=version,
+            dev_versions=report.options.dev_versions,
+            data=data,
         )
-
-
-def _text(data: bytes) -> Optional[str]:
-    try:
-        return decode(data)
-    except FrontmatterError:
-        return None
+    )
 
 
 def compare_source(

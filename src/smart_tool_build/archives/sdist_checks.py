@@ -11,7 +11,6 @@ from ..diagnostics.diagnostic import Diagnostic, make
 from ..project.names import DESCRIPTOR_NAME as DESCRIPTOR
 from ..project.names import MANIFEST_NAME as MANIFEST
 from ..rules import descriptor as descriptor_module
-from ..rules import manifest_copies
 from ..rules.install_docs import candidates, reference, wheel_place
 from ..rules.requirements import install_references
 from .contents import (
@@ -147,6 +146,8 @@ def _excluded_copies(
     own = report.manifest_bytes
     if own is None or not report.options.exclude:
         return []
+    from ..rules import manifest_copies  # only where exclude globs could hide a copy
+
     name = manifest_copies.name_of(report.frontmatter)
     hint = manifest_copies.copy_hint(report.name)
     return [

@@ -63,13 +63,11 @@ def check_wheel(
             )
         )
     library = _library_skills(archive, shown, dist_info, source, out)
-    if (
-        source is None
-        and not library
-        and not _carries_tool_file(archive)
-        and not _reads_manifest(archive, dist_info)
-    ):
-        return  # inspect: a library's wheel, a meta-package: nothing of a smart tool, no smart-tool rule
+    if source is None and not library and not _carries_tool_file(archive):
+        from .requires import reads_manifest
+
+        if not reads_manifest(archive, dist_info):
+            return  # inspect: a library's wheel, a meta-package: nothing of a smart tool, no smart-tool rule
     if (source is not None and source.manifest_bytes is None) or library:  # not a smart tool
         if source is not None:
             out.extend(require(archive, source.wheel_members, shown, "package data the project needs"))
@@ -168,21 +166,6 @@ def _carries_tool_file(archive: Archive) -> bool:
     """Whether the wheel carries a smart-tool.json or a SMART_TOOL.md anywhere: a smart tool's
     wheel, whatever else is wrong with it."""
     return any(posixpath.basename(n) in (DESCRIPTOR, MANIFEST) for n in archive.files)
-
-
-def _reads_manifest(archive: Archive, dist_info: str) -> bool:
-    """Whether the wheel requires smart-tool-build (``Requires-Dist``): a smart tool whose
-    accessor reads its manifest at run time, whatever its backend left out of the wheel."""
-    import re
-
-    data = archive.read(f"{dist_info}/METADATA") or b""
-    head = data.decode("utf-8", "replace").split("\n\n", 1)[0]
-    for line in head.splitlines():
-        if line.lower().startswith("requires-dist:"):
-            name = re.match(r"\s*([A-Za-z0-9._-]+)", line.split(":", 1)[1])
-            if name and re.sub(r"[-_.]+", "-", name.group(1)).lower() == "smart-tool-build":
-                return True
-    return False
 
 
 def _projection(

@@ -240,6 +240,9 @@ def _plan_skills(plan: BuildPlan, tool: RootReport, editable: bool = False) -> N
         names += f" and {len(plan.skills) - _NAMED} more"
     count = sum(len(s.files) for s in plan.skills)
     plan.notes.append(f"{len(plan.skills)} library skill(s) planned ({count} files): {names}")
+    note = editable_note(plan.skills) if editable else None
+    if note is not None:
+        plan.notes.append(note)
     left_out = [f"{s.source}/{name}" for s in plan.skills for name in s.left_out]
     if left_out:
         plan.notes.append(
@@ -247,6 +250,3 @@ def _plan_skills(plan: BuildPlan, tool: RootReport, editable: bool = False) -> N
             + (f" and {len(left_out) - _NAMED} more" if len(left_out) > _NAMED else "")
             + " (VCS folders, __pycache__ and what .gitignore names inside a skill never ship)"
         )
-    note = editable_note(plan.skills) if editable else None
-    if note is not None:
-        plan.notes.append(note)

@@ -54,15 +54,15 @@ def package_folders(root: Path, tool: Optional[Mapping[str, Any]] = None) -> lis
 
 def _declared(tool: Mapping[str, Any]) -> list[str] | str | None:
     """The package folders the backend's table lists, or the folder it takes them from."""
-    hatch = _table(tool, "hatch", "build", "targets", "wheel").get("packages")
+    hatch = table_at(tool, "hatch", "build", "targets", "wheel").get("packages")
     if isinstance(hatch, list) and hatch and all(isinstance(p, str) for p in hatch):
         return [posixpath.normpath(p) for p in hatch if relative_path_problem(p) is None]
-    package_dir = _table(tool, "setuptools", "package-dir")
+    package_dir = table_at(tool, "setuptools", "package-dir")
     if package_dir and "" not in package_dir:
         return sorted(package_dir_folders(tool))
     for base in (
-        _table(tool, "setuptools", "package-dir").get(""),
-        _table(tool, "uv", "build-backend").get("module-root"),
+        table_at(tool, "setuptools", "package-dir").get(""),
+        table_at(tool, "uv", "build-backend").get("module-root"),
     ):
         if isinstance(base, str) and relative_path_problem(base) is None:
             normal = posixpath.normpath(base)
@@ -70,38 +70,43 @@ def _declared(tool: Mapping[str, Any]) -> list[str] | str | None:
     return None
 
 
-def package_dir_folders(tool: Mapping[str, Any]) -> dict[str, str]:
-    """setuptools' ``package-dir`` entries of top-level packages: folder -> package name."""
-    out: dict[str, str] = {}
-    for name, folder in _table(tool, "setuptools", "package-dir").items():
-        if name and isinstance(folder, str) and name.isidentifier() and relative_path_problem(folder) is None:
-            out[posixpath.normpath(folder)] = name
-    return out
-
-
-def _table(tool: Mapping[str, Any], *keys: str) -> Mapping[str, Any]:
+def table_at(tool: Mapping[str, Any], *keys: str) -> Mapping[str, Any]:
     for key in keys:
         value = tool.get(key)
         tool = value if isinstance(value, dict) else {}
     return tool
 
 
-def forces_includes(tool: Mapping[str, Any]) -> bool:
-    """Whether hatchling's tables force-include anything into the wheel: a place the backend's
-    own configuration may put skills (:func:`smart_tool_build.project.skill_places.forced`)."""
-    hatch = _table(tool, "hatch", "build")
-    return bool(hatch.get("force-include") or _table(hatch, "targets", "wheel").get("force-include"))
+def package_dir_folders(tool: Mapping[str, Any]) -> dict[str, str]:
+    """setuptools' ``package-dir`` entries of top-level packages: folder -> package name."""
+    out: dict[str, str] = {}
+    for name, folder in table_at(tool, "setuptools", "package-dir").items():
+        if name and isinstance(folder, str) and name.isidentifier() and relative_path_problem(folder) is None:
+            out[posixpath.normpath(folder)] = name
+    return out
+
+
+def within(real_root: str, path: str) -> bool:
+    """Whether ``path``, symlinks resolved, is ``real_root`` or inside it."""
+    real = os.path.realpath(path)
+    return real == real_root or real.startswith(real_root.rstrip(os.sep) + os.sep)
 
 
 def skills_possible(root: Path, options: Options, tool: Optional[Mapping[str, Any]] = None) -> bool:
-    """Whether the project names skills folders, hatchling's tables force-include something
-    (a root ``.agents/skills`` placed in the package), or a package holds ``.agents/skills``
-    (anything there, valid or not, is for :func:`smart_tool_build.project.skills.find_skills`)."""
-    if options.skills or forces_includes(tool or {}):
+    """Whether the project names skills folders, force-includes anything with hatchling (a
+    skills folder may be placed so), or a package holds ``.agents/skills`` (anything there,
+    valid or not, is for :func:`smart_tool_build.project.skills.find_skills`)."""
+    if options.skills or force_includes(tool or {}):
         return True
     return any(
         os.path.lexists(os.path.join(root, folder, SKILLS_FOLDER)) for folder in package_folders(root, tool)
     )
+
+
+def force_includes(tool: Mapping[str, Any]) -> bool:
+    """Whether hatchling's tables force-include anything into the wheel."""
+    hatch = table_at(tool, "hatch", "build")
+    return bool(hatch.get("force-include") or table_at(hatch, "targets", "wheel").get("force-include"))
 
 
 def import_path(root: Path, relative: str) -> Optional[str]:
@@ -155,9 +160,3 @@ def path_kind(path: str) -> str:
     if stat.S_ISSOCK(mode):
         return "a socket"
     return "a device"
-
-
-def within(real_root: str, path: str) -> bool:
-    """Whether ``path``, every symlink followed, is ``real_root`` or inside it."""
-    real = os.path.realpath(path)
-    return real == real_root or real.startswith(real_root.rstrip(os.sep) + os.sep)

@@ -16,7 +16,7 @@ from pathlib import Path
 from typing import Any, Callable, Optional
 
 from ..diagnostics.diagnostic import Diagnostic, make
-from .packages import SKILLS_FOLDER, _table, package_dir_folders, path_kind, within
+from .packages import SKILLS_FOLDER, package_dir_folders, path_kind, table_at, within
 from .paths import relative_path_problem
 
 #: what to do about a skills folder the option cannot use
@@ -29,7 +29,7 @@ def wheel_package(folder: str, tool: Mapping[str, Any]) -> str:
     named = package_dir_folders(tool).get(folder)
     if named is not None:
         return named
-    for table in (_table(tool, "hatch", "build", "targets", "wheel"), _table(tool, "hatch", "build")):
+    for table in (table_at(tool, "hatch", "build", "targets", "wheel"), table_at(tool, "hatch", "build")):
         sources = table.get("sources")
         if isinstance(sources, list):
             sources = {prefix: "" for prefix in sources if isinstance(prefix, str)}
@@ -61,7 +61,7 @@ def forced(root: Path, tool: Mapping[str, Any]) -> list[tuple[str, str]]:
     ``.agents`` folder, or whose source holds ``.agents/skills`` (a package copied elsewhere,
     skills and all)."""
     out: list[tuple[str, str]] = []
-    for table in (_table(tool, "hatch", "build", "targets", "wheel"), _table(tool, "hatch", "build")):
+    for table in (table_at(tool, "hatch", "build", "targets", "wheel"), table_at(tool, "hatch", "build")):
         entries = table.get("force-include")
         if not isinstance(entries, dict):
             continue

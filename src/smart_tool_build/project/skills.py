@@ -24,7 +24,7 @@ from typing import NamedTuple
 from ..diagnostics.diagnostic import Diagnostic, make
 from ..parsing.lines import key_line
 from .names import PYPROJECT
-from .packages import SKILLS_FOLDER, _table, forces_includes, listing, package_folders, path_kind, within
+from .packages import SKILLS_FOLDER, force_includes, listing, package_folders, path_kind, table_at, within
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -61,8 +61,8 @@ class SkillSource(NamedTuple):
 
 def _wheel_package(folder: str, tool: Mapping[str, Any]) -> str:
     """:func:`.skill_places.wheel_package`, read only where a backend's table maps packages."""
-    hatch = _table(tool, "hatch", "build")
-    if not (hatch.get("sources") or _table(hatch, "targets", "wheel").get("sources")) and not _table(
+    hatch = table_at(tool, "hatch", "build")
+    if not (hatch.get("sources") or table_at(hatch, "targets", "wheel").get("sources")) and not table_at(
         tool, "setuptools", "package-dir"
     ):
         return posixpath.basename(folder)  # hatchling's packages, and every layout found by folder
@@ -101,7 +101,7 @@ def find_skills(
         skills += found
         out += problems
         scanned.add(f"{folder}/{SKILLS_FOLDER}")
-    if forces_includes(tool or {}):  # skills the backend's own configuration places
+    if force_includes(tool or {}):  # skills the backend's own configuration places
         from .skill_places import add_placed
 
         out += add_placed(root, tool or {}, skills, scanned, lambda f, w: _skills_in(root, f, w, prefix))

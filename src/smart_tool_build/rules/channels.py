@@ -18,7 +18,7 @@ from __future__ import annotations
 from typing import Any, Optional
 
 from ..diagnostics.diagnostic import Diagnostic, Severity, make
-from ..parsing.lines import JsonPath, json_paths
+from ..parsing.json_paths import JsonPath, json_paths
 from ..project.paths import relative_path_problem
 
 CHANNELS = ("skill", "skill_portable", "mcp", "mcpb", "mcp_app")

@@ -6,15 +6,15 @@ Rules that need other files (the package version, install documents, duplicates)
 
 from __future__ import annotations
 
-import math
-import re
 from collections import namedtuple
 
 from ..diagnostics.diagnostic import Diagnostic, Severity, make
 from ..parsing import frontmatter, safe_yaml
 from ..project.manifest_model import FIELDS, Manifest, ManifestError, from_frontmatter
 from ..project.names import MANIFEST_NAME
-from .platforms import PLATFORMS, canonical_platform
+from .manifest_format import NAME_PATTERN as NAME_PATTERN
+from .manifest_format import SUPPORTED_FORMAT as SUPPORTED_FORMAT
+from .platforms import PLATFORMS
 from .requirements import Requirement, check_requires, classify_install
 from .values import is_empty, type_name
 from .versions import valid_anywhere
@@ -39,11 +39,9 @@ __all__ = [
     "parse_file",
 ]
 
-SUPPORTED_FORMAT = 1
 REQUIRED = FIELDS[:-1]
 #: the Agent Skills ceiling on a skill's body (the manifest body is the skill `--help` renders)
 MAX_BODY_LINES = 500
-NAME_PATTERN = re.compile(r"[a-z0-9]+(?:-[a-z0-9]+)*\Z")
 
 
 if TYPE_CHECKING:
@@ -150,188 +148,44 @@ def _from_document(document: frontmatter.Document, path: str) -> ParseResult:
 
 
 def validate_frontmatter(fm: safe_yaml.LineDict, path: str) -> list[Diagnostic]:
-    """Every rule one manifest keeps on its own, in file order."""
-    out: list[Diagnostic] = []
-
-    def at(key: Any) -> int:
-        return fm.line_of(key)
-
-    for key in fm:
-        if key not in FIELDS:
-            out.append(
-                make(
-                    "manifest-fields-closed",
-                    path,
-                    at(key),
-                    f"field {key!r} is not part of the manifest",
-                    f"fields are: {', '.join(FIELDS)}",
-                )
-            )
-    for key in REQUIRED:
-        if key not in fm:
-            out.append(
-                make(
-                    "manifest-required-fields",
-                    path,
-                    1,
-                    f"required field {key!r} is missing",
-                    f"add `{key}:` with its content to the frontmatter",
-                )
-            )
-    for key in FIELDS:
-        if key in fm and is_empty(fm[key]):
-            hint = "leave `requires` out when there are none" if key == "requires" else "give it content"
-            out.append(make("manifest-required-fields", path, at(key), f"field {key!r} is empty", hint))
-    out += _check_format(fm, path, at)
+    """Every rule one manifest keeps on its own, in file order. The rules note what they find
+    as (line, kind, values); the words of each (:mod:`.manifest_words`) load only for a finding."""
+    found: list[tuple[Any, ...]] = [(fm.line_of(key), "closed", key) for key in fm if key not in FIELDS]
+    found += [(1, "required", key) for key in REQUIRED if key not in fm]
+    found += [(fm.line_of(key), "empty", key) for key in FIELDS if key in fm and is_empty(fm[key])]
+    number = fm.get("smart_tool_format")
+    if number is not None and (
+        isinstance(number, bool) or not isinstance(number, (int, float)) or number != SUPPORTED_FORMAT
+    ):
+        found.append((fm.line_of("smart_tool_format"), "format", number))
     for key in ("name", "version", "description"):
-        value = fm.get(key)
-        if key in fm and not is_empty(value) and not isinstance(value, str):
-            hint = f"write {key} as a quoted string"
-            # quoted back as written: YAML reads `1.10` as the float 1.1
-            written = fm.text_of(key) or repr(value)
-            if key == "version" and isinstance(value, (int, float)) and not isinstance(value, bool):
-                hint = f'quote it as written: version: "{written}"; unquoted, YAML reads a number'
-            shown = written if written == repr(value) else f"{written}, which YAML reads as {value!r}"
-            out.append(
-                make(
-                    "manifest-field-shapes",
-                    path,
-                    at(key),
-                    f"field {key!r} must be a string, not {type_name(value)}: {shown}",
-                    hint,
-                )
-            )
+        if key in fm and not is_empty(fm[key]) and not isinstance(fm[key], str):
+            found.append((fm.line_of(key), "string", key))
     name = fm.get("name")
     if isinstance(name, str) and name.strip() and not NAME_PATTERN.match(name):
-        out.append(
-            make(
-                "manifest-name-format",
-                path,
-                at("name"),
-                f"name {name!r} must be lowercase letters and digits joined by single hyphens",
-                f"try {_suggest_name(name)!r}" if _suggest_name(name) else None,
-            )
-        )
+        found.append((fm.line_of("name"), "name", name))
     version = fm.get("version")
     if isinstance(version, str) and version.strip() and not valid_anywhere(version):
-        out.append(
-            make(
-                "manifest-version-matches-package",
-                path,
-                at("version"),
-                f"version {version!r} is neither a PEP 440 nor a semver version",
-                "write the package's version, e.g. 1.0.0",
-            )
-        )
+        found.append((fm.line_of("version"), "version", version))
     for key in ("use_cases", "platforms"):
-        out += _check_string_list(fm, key, path)
+        value = fm.get(key)
+        if key not in fm or is_empty(value):
+            continue
+        if not isinstance(value, safe_yaml.LineList):
+            found.append((fm.line_of(key), "list", key))
+            continue
+        for index, item in enumerate(value):
+            if not isinstance(item, str) or not item.strip():
+                found.append((value.line_of(index), "item", key, index))
     platforms = fm.get("platforms")
     if isinstance(platforms, safe_yaml.LineList):
         for index, item in enumerate(platforms):
             if isinstance(item, str) and item.strip() and item not in PLATFORMS:
-                suggestion = canonical_platform(item)
-                hint = (
-                    f"did you mean {suggestion!r}?"
-                    if suggestion
-                    else f"use one of {', '.join(PLATFORMS)}: the operating systems it runs on"
-                )
-                out.append(
-                    make(
-                        "manifest-platforms-known",
-                        path,
-                        platforms.line_of(index),
-                        f"platform {item!r} is not one of {', '.join(PLATFORMS)}",
-                        hint,
-                    )
-                )
+                found.append((platforms.line_of(index), "platform", item))
+    out: list[Diagnostic] = []
+    if found:
+        from .manifest_words import findings
+
+        out = findings(found, fm, path)
     out += check_requires(fm, path)
     return sorted(out, key=lambda d: d.line or 0)
-
-
-def _suggest_name(name: str) -> str:
-    candidate = re.sub(r"[^a-z0-9]+", "-", name.lower()).strip("-")
-    return candidate if NAME_PATTERN.match(candidate) else ""
-
-
-FORMAT_HINT = f"write smart_tool_format: {SUPPORTED_FORMAT}, or leave it out"
-
-
-def _check_format(fm: safe_yaml.LineDict, path: str, at: Any) -> list[Diagnostic]:
-    if "smart_tool_format" not in fm or fm["smart_tool_format"] is None:
-        return []
-    value = fm["smart_tool_format"]
-    line = at("smart_tool_format")
-    if isinstance(value, bool) or not isinstance(value, (int, float)):
-        hint = "write it unquoted: smart_tool_format: 1" if isinstance(value, str) else FORMAT_HINT
-        return [
-            make(
-                "manifest-field-shapes",
-                path,
-                line,
-                f"smart_tool_format must be a number, not {type_name(value)}: {value!r}",
-                hint,
-            )
-        ]
-    if value == SUPPORTED_FORMAT:
-        return []
-    if math.isfinite(value) and value > SUPPORTED_FORMAT and value == int(value):
-        return [
-            make(
-                "manifest-field-shapes",
-                path,
-                line,
-                f"smart_tool_format {value} is newer than this version of smart-tool-build "
-                f"understands, {SUPPORTED_FORMAT}",
-                "upgrade smart-tool-build",
-            )
-        ]
-    return [
-        make(
-            "manifest-field-shapes",
-            path,
-            line,
-            f"smart_tool_format {value!r} is not a known format; this tool knows {SUPPORTED_FORMAT}",
-            FORMAT_HINT,
-        )
-    ]
-
-
-def _check_string_list(fm: safe_yaml.LineDict, key: str, path: str) -> list[Diagnostic]:
-    value = fm.get(key)
-    if key not in fm or is_empty(value):
-        return []
-    if not isinstance(value, safe_yaml.LineList):
-        return [
-            make(
-                "manifest-field-shapes",
-                path,
-                fm.line_of(key),
-                f"field {key!r} must be a list of strings, not {type_name(value)}",
-                f"write {key} as a YAML list, one `- item` a line",
-            )
-        ]
-    out = []
-    for index, item in enumerate(value):
-        if not isinstance(item, str) or not item.strip():
-            what = "an empty string" if isinstance(item, str) else type_name(item)
-            out.append(
-                make(
-                    "manifest-field-shapes",
-                    path,
-                    value.line_of(index),
-                    f"{key}[{index}] must be a non-empty string, not {what}",
-                    _colon_hint(item) or "make each item a non-empty string",
-                )
-            )
-    return out
-
-
-def _colon_hint(item: Any) -> Optional[str]:
-    """An item YAML read as a one-entry mapping was most likely a sentence with `: ` in it."""
-    if not isinstance(item, dict) or len(item) != 1:
-        return None
-    ((key, value),) = item.items()
-    if not isinstance(key, str) or not isinstance(value, str):
-        return None
-    sentence = f"{key}: {value}".replace("\\", "\\\\").replace('"', '\\"')
-    return f'`: ` inside a plain value starts a mapping; quote the item: - "{sentence}"'

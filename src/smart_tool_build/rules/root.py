@@ -15,7 +15,7 @@ from pathlib import Path
 from typing import Any, NamedTuple, Optional
 
 from ..diagnostics.diagnostic import Diagnostic, has_errors, make, set_aside
-from ..parsing import frontmatter, safe_yaml
+from ..parsing import frontmatter
 from ..project import config, distribution, walk
 from ..project.distribution import PackageDefinition, PackageVersion
 from ..project.names import DESCRIPTOR_NAME, MANIFEST_NAME, PYPROJECT
@@ -23,10 +23,8 @@ from ..project.packages import import_path, skills_possible
 from . import descriptor, manifest
 from .cli_argv import cli_argv_rule
 from .install_docs import InstallDoc, check_install_docs
-from .package_name import name_rule
-from .placeholders import placeholder_rule
+from .manifest_rules import package_rules
 from .version_attr import version_attr_rule
-from .version_rule import compare_versions
 from .versions import same_version
 
 TYPE_CHECKING = False
@@ -296,13 +294,14 @@ def _check_manifest(
     ]
     report.manifest, report.frontmatter = result.manifest, result.frontmatter
     report.manifest_bytes = result.data
-    # the rules that need other files run on whatever fields are readable, so one bad
-    # field does not hide a drifted version: every problem is reported at once
-    fm = result.frontmatter if isinstance(result.frontmatter, safe_yaml.LineDict) else None
-    if fm is not None:
-        out += _version_rule(fm, shown_manifest, package_version, options)
-        out += name_rule(fm, shown_manifest, report.package.name)
-        out += placeholder_rule(fm, shown_manifest)
+    out += package_rules(
+        result,
+        shown_manifest,
+        name=report.package.name,
+        version=package_version,
+        dev_versions=options.dev_versions,
+        data=result.data,
+    )
     out += version_attr_rule(
         root, relative, package_version, prefix=prefix, dev_versions=options.dev_versions
     )
@@ -311,8 +310,6 @@ def _check_manifest(
         root, relative, report.manifest_place, result.frontmatter, shown_manifest
     )
     out += problems
-    if result.manifest is not None:
-        out += manifest.body_length_rule(result.body, shown_manifest, lambda: _file_text(resolved))
     out += cli_argv_rule(named, report.package, root, shown_descriptor, cli_argv_line)
     if not located.others and not located.excluded:
         return  # one manifest in the root: the copies' rule has nothing to say
@@ -328,14 +325,6 @@ def _check_manifest(
         fields=result.frontmatter,
         distribution=report.package.name,
     )
-
-
-def _file_text(path: Path) -> Optional[str]:
-    data = _file_bytes(path)
-    try:
-        return None if data is None else frontmatter.decode(data)
-    except frontmatter.FrontmatterError:
-        return None
 
 
 def _file_bytes(path: Path) -> Optional[bytes]:
@@ -389,14 +378,3 @@ def _finish(report: RootReport) -> RootReport:
     report.diagnostics.sort(key=lambda d: (d.path or "", d.line or 0))
     report.diagnostics, report.ignored = set_aside(report.diagnostics, report.options.ignore)
     return report
-
-
-def _version_rule(
-    fm: safe_yaml.LineDict, path: str, package_version: PackageVersion, options: config.Options
-) -> list[Diagnostic]:
-    version = fm.get("version")
-    if not isinstance(version, str) or not version.strip():
-        return []  # missing or of the wrong type: the manifest's own rules say so
-    return compare_versions(
-        version, package_version, path=path, line=fm.line_of("version"), dev_versions=options.dev_versions
-    )

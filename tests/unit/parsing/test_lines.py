@@ -8,7 +8,7 @@ from typing import Any
 from hypothesis import given
 from hypothesis import strategies as st
 
-from smart_tool_build.parsing.lines import JsonPath, json_paths
+from smart_tool_build.parsing.json_paths import JsonPath, json_paths
 
 # no floats: NaN is not JSON, and every other scalar is placed the same way
 JSON = st.recursive(

@@ -26,6 +26,36 @@ def test_a_collections_build_fails_on_its_skills(tmp_path: Path) -> None:
     assert plan.failed()
 
 
+ROOTS = REPO / "fixtures" / "roots"
+
+
+def test_an_editable_build_says_which_skills_library_skills_will_not_find(tmp_path: Path) -> None:
+    """An editable wheel carries no skill file; library-skills then reads the source tree's
+    .agents/skills/ folders only, so a root skills/ folder is lost: the build says so, once."""
+    option = ROOTS / "valid-skills-option"
+    notes = plan_build(option, version="1.0.0", version_origin="test", editable=True).notes
+    (line,) = [n for n in notes if n.startswith("editable install:")]
+    assert line == (
+        "editable install: library-skills will not find skills/acme-usage/: in an editable install it "
+        "looks only in .agents/skills/ folders of the source tree; keep the skills in .agents/skills/ at "
+        'the root (skills = [".agents/skills"]), or install the wheel (without -e) where you need them'
+    )
+    regular = plan_build(option, version="1.0.0", version_origin="test").notes
+    assert not [n for n in regular if n.startswith("editable install:")]
+    # a package's own skills, and a root .agents/skills folder, are where library-skills looks
+    in_package = plan_build(ROOTS / "valid-skills", version="1.0.0", version_origin="test", editable=True)
+    assert not [n for n in in_package.notes if n.startswith("editable install:")]
+    root = tmp_path / "acme"
+    shutil.copytree(option, root)
+    (root / ".agents").mkdir()
+    (root / "skills").rename(root / ".agents" / "skills")
+    pyproject = root / "pyproject.toml"
+    pyproject.write_text(pyproject.read_text().replace('["skills"]', '[".agents/skills"]'))
+    moved = plan_build(root, version="1.0.0", version_origin="test", editable=True)
+    assert moved.diagnostics == [] and [s.source for s in moved.skills] == [".agents/skills/acme-usage"]
+    assert not [n for n in moved.notes if n.startswith("editable install:")]
+
+
 def test_what_never_ships_from_a_skill_stays_out_with_a_note(tmp_path: Path) -> None:
     """A skill folder that is its own git repository (its .git/config may hold a token in a
     remote URL), a __pycache__, and what .gitignore names for itself (a .env, a .venv/) stay
@@ -65,33 +95,3 @@ def test_what_never_ships_from_a_skill_stays_out_with_a_note(tmp_path: Path) -> 
     ) in plan.notes
     members = {f.target for f in plan.files("wheel")}
     assert not [m for m in members if "/.git/" in m or m.endswith(".env")]
-
-
-ROOTS = REPO / "fixtures" / "roots"
-
-
-def test_an_editable_build_says_which_skills_library_skills_will_not_find(tmp_path: Path) -> None:
-    """An editable wheel carries no skill file; library-skills then reads the source tree's
-    .agents/skills/ folders only, so a root skills/ folder is lost: the build says so, once."""
-    option = ROOTS / "valid-skills-option"
-    notes = plan_build(option, version="1.0.0", version_origin="test", editable=True).notes
-    (line,) = [n for n in notes if n.startswith("editable install:")]
-    assert line == (
-        "editable install: library-skills will not find skills/acme-usage/: in an editable install it "
-        "looks only in .agents/skills/ folders of the source tree; keep the skills in .agents/skills/ at "
-        'the root (skills = [".agents/skills"]), or install the wheel (without -e) where you need them'
-    )
-    regular = plan_build(option, version="1.0.0", version_origin="test").notes
-    assert not [n for n in regular if n.startswith("editable install:")]
-    # a package's own skills, and a root .agents/skills folder, are where library-skills looks
-    in_package = plan_build(ROOTS / "valid-skills", version="1.0.0", version_origin="test", editable=True)
-    assert not [n for n in in_package.notes if n.startswith("editable install:")]
-    root = tmp_path / "acme"
-    shutil.copytree(option, root)
-    (root / ".agents").mkdir()
-    (root / "skills").rename(root / ".agents" / "skills")
-    pyproject = root / "pyproject.toml"
-    pyproject.write_text(pyproject.read_text().replace('["skills"]', '[".agents/skills"]'))
-    moved = plan_build(root, version="1.0.0", version_origin="test", editable=True)
-    assert moved.diagnostics == [] and [s.source for s in moved.skills] == [".agents/skills/acme-usage"]
-    assert not [n for n in moved.notes if n.startswith("editable install:")]

@@ -18,7 +18,7 @@ from typing import Any, NamedTuple, Optional
 
 from smart_tool_build.diagnostics.diagnostic import Diagnostic, make
 from smart_tool_build.parsing import frontmatter, strict_json
-from smart_tool_build.parsing.lines import json_paths
+from smart_tool_build.parsing.json_paths import json_paths
 from smart_tool_build.project import parallel
 from smart_tool_build.project.names import MANIFEST_NAME
 from smart_tool_build.rules import manifest

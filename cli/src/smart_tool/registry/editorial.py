@@ -24,7 +24,7 @@ from collections.abc import Callable
 from typing import Any, NamedTuple, Optional
 
 from smart_tool_build.diagnostics.codes import CodeId
-from smart_tool_build.parsing.lines import JsonPath
+from smart_tool_build.parsing.json_paths import JsonPath
 
 from .provenance import (
     Pointer,
