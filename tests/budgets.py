@@ -123,6 +123,22 @@ SKILL_MODULES = frozenset(
     }
 )
 
+#: the modules that read, judge and verify an MCP server's server.json and its claim: a
+#: project without a server.json pays for none of them (finding none is one ``lstat``)
+MCP_MODULES = frozenset(
+    {
+        f"{PACKAGE}.rules.mcp",
+        f"{PACKAGE}.rules.mcp.check",
+        f"{PACKAGE}.rules.mcp.claim",
+        f"{PACKAGE}.rules.mcp.registry_rules",
+        f"{PACKAGE}.rules.mcp.server_json",
+        f"{PACKAGE}.rules.mcp.versions",
+    }
+)
+
 #: a build's check and plan of the shipped example, and a manifest read: no PyYAML (the
 #: frontmatter is read by the package's own subset reader), no skill module (it has no skills)
-CHECK_AND_PLAN = Budget("checking and planning the example", None, frozenset({"yaml", *SKILL_MODULES}))
+#: and no MCP module (it has no server.json)
+CHECK_AND_PLAN = Budget(
+    "checking and planning the example", None, frozenset({"yaml", *SKILL_MODULES, *MCP_MODULES})
+)

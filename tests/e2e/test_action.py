@@ -261,3 +261,30 @@ def test_the_python_is_the_action_checkout(runner: Runner) -> None:
     assert done.stdout.startswith("smart-tool "), done.stdout + done.stderr
     assert "(smart-tool-build " in done.stdout, done.stdout
     assert sys.executable != str(runner.python)
+
+
+def test_an_mcp_servers_artifacts_are_inspected_for_the_claim(runner: Runner, tmp_path: Path) -> None:
+    """`server-json`, relative to `path`, makes `inspect` check each artifact's description for
+    the server's `mcp-name:` claim: a wheel whose description lost it fails on its METADATA."""
+    workspace = tmp_path / "workspace"
+    home = workspace / "server"
+    shutil.copytree(ROOTS / "valid-mcp-server", home)
+    (home / "dist").mkdir()
+    info = "acme_mcp-1.2.0.dist-info"
+    metadata = b"Metadata-Version: 2.4\nName: acme-mcp\nVersion: 1.2.0\n\n# acme-mcp\n"
+    write_wheel(
+        home / "dist" / "acme_mcp-1.2.0-py3-none-any.whl",
+        {
+            "acme_mcp/__init__.py": b"",
+            f"{info}/METADATA": metadata,
+            f"{info}/WHEEL": b"Wheel-Version: 1.0\n",
+            f"{info}/RECORD": b"",
+        },
+    )
+    ran = runner.action(workspace, path="server", inspect="true", **{"server-json": "server.json"})
+    steps = by_name(ran)
+    inspected = steps["smart-tool inspect"].stdout
+    assert "title=mcp-name-claimed::" in inspected, inspected
+    assert "artifact-descriptor-present" not in inspected
+    assert steps["Verdict"].stdout.splitlines() == ["smart-tool inspect exited 1"]
+    the_job_is_as_it_was(runner, ran)

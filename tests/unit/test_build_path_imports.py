@@ -15,7 +15,7 @@ from pathlib import Path
 
 import pytest
 
-from budgets import SKILL_MODULES
+from budgets import MCP_MODULES, SKILL_MODULES
 
 REPO = Path(__file__).resolve().parents[2]
 EXAMPLE = REPO / "examples" / "hatchling-tool"
@@ -86,6 +86,8 @@ def test_plan_and_verify_import_one_kind_of_checks_and_no_yaml(tmp_path: Path) -
     assert "yaml" not in sdist
     # the example ships no library skill: no skill module on either build path
     assert not SKILL_MODULES.intersection(names) and not SKILL_MODULES.intersection(sdist)
+    # nor a server.json: no MCP module either
+    assert not MCP_MODULES.intersection(names) and not MCP_MODULES.intersection(sdist)
 
 
 def test_a_library_with_skills_imports_the_skill_modules(tmp_path: Path) -> None:
@@ -97,6 +99,19 @@ def test_a_library_with_skills_imports_the_skill_modules(tmp_path: Path) -> None
     out = tmp_path / "out"
     names = imported(f"import hatchling.build\nhatchling.build.build_wheel({str(out)!r})\n", project)
     assert set(names) >= SKILL_MODULES, sorted(SKILL_MODULES - set(names))
+
+
+def test_an_mcp_server_imports_the_mcp_modules_and_no_table(tmp_path: Path) -> None:
+    """The budget's other side: a server with a server.json does load the modules that read
+    and verify it (so the check above is not vacuous), and a valid one no code table."""
+    pytest.importorskip("hatchling")
+    project = tmp_path / "project"
+    shutil.copytree(REPO / "fixtures" / "roots" / "valid-mcp-server", project)
+    out = tmp_path / "out"
+    names = imported(f"import hatchling.build\nhatchling.build.build_wheel({str(out)!r})\n", project)
+    assert set(names) >= MCP_MODULES, sorted(MCP_MODULES - set(names))
+    assert "smart_tool_build.diagnostics.codes" not in names
+    assert not SKILL_MODULES.intersection(names)
 
 
 #: what a valid project's build never needs: the code table (only a project that names codes

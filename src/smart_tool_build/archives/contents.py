@@ -60,6 +60,8 @@ class SourceFacts:
     skills: Optional[tuple[SkillFacts, ...]] = None
     #: the version the build checked the tool with (the plan's): the archive's must be it
     checked_version: Optional[str] = None
+    #: the MCP server name the description must claim (``mcp-name:``; None: no server.json)
+    mcp_name: Optional[str] = None
 
 
 @dataclass

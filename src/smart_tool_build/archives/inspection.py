@@ -32,15 +32,19 @@ def inspect_artifacts(
     *,
     flags: Optional[Mapping[str, Any]] = None,
     here: Path = Path("."),
+    mcp_name: Optional[str] = None,
+    mcp_server: Any = None,
 ) -> tuple[list[Diagnostic], list[Diagnostic]]:
     """(findings, findings set aside by ``ignore``) for archives given as (path, as shown).
 
-    ``here`` is the folder whose pyproject.toml holds a lone wheel's options.
+    ``here`` is the folder whose pyproject.toml holds a lone wheel's options; ``mcp_name`` an
+    MCP server's name (``--server-json``) each archive's description must claim, and
+    ``mcp_server`` its server.json, whose versions each archive's must equal (said once).
     """
     reports: dict[Path, ArtifactReport] = {}
     sdists = [(path, shown) for path, shown in artifacts if not path.name.lower().endswith(".whl")]
     for path, shown in sdists:
-        reports[path] = verify(path, display=shown, flags=flags)
+        reports[path] = verify(path, display=shown, flags=flags, mcp_name=mcp_name, mcp_server=mcp_server)
     by_name = {r.name: r for r in reports.values() if r.kind == "sdist" and r.name}
     local = None
     for path, shown in artifacts:
@@ -55,14 +59,25 @@ def inspect_artifacts(
                 written_version=sdist.written_version,
                 lacking_install=sdist.lacking_install,
                 record=True,
+                mcp_name=mcp_name,
+                mcp_server=mcp_server,
             )
             continue
         if local is None:
             local = _local_options(here, flags)
         options, written, _ = local
-        reports[path] = verify(path, display=shown, options=options, written_version=written, record=True)
+        reports[path] = verify(
+            path,
+            display=shown,
+            options=options,
+            written_version=written,
+            record=True,
+            mcp_name=mcp_name,
+            mcp_server=mcp_server,
+        )
     ordered = [reports[path] for path, _ in artifacts]
-    diagnostics = [d for report in ordered for d in report.diagnostics]
+    # a drifted server.json is one finding, however many archives of the release show it
+    diagnostics = list(dict.fromkeys(d for report in ordered for d in report.diagnostics))
     if local is not None:
         diagnostics = local[2] + diagnostics
     wheels = [r for r in ordered if r.kind == "wheel"]

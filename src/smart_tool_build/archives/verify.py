@@ -30,6 +30,8 @@ def verify(
     written_version: Optional[str] = None,
     lacking_install: tuple[str, ...] = (),
     record: bool = False,
+    mcp_name: Optional[str] = None,
+    mcp_server: Any = None,
 ) -> ArtifactReport:
     """Check one wheel or sdist; never raises for a bad archive.
 
@@ -39,7 +41,10 @@ def verify(
     the package's version as the project writes it, when the caller knows it;
     ``lacking_install`` the ``install`` paths the sdist of the same release lacks. ``record``
     also checks a wheel's RECORD against every member (``inspect``: it reads the whole wheel,
-    which a build's own check has no need to).
+    which a build's own check has no need to). ``mcp_name`` (or the build's) is an MCP server's
+    name its description must claim: an archive that carries no smart-tool file is then
+    judged as an MCP server's, not as a smart tool lacking its files; ``mcp_server`` (its
+    ``ServerJson``, for ``inspect``) holds its versions to the archive's.
     """
     shown = display or path.as_posix()
     try:
@@ -101,6 +106,8 @@ def verify(
     else:
         report.options, report.written_version, problems = carried_options(archive, shown, flags)
         out.extend(problems)
+    if source is None and mcp_name and not _carries_smart_tool_files(archive):  # an MCP server's
+        source = SourceFacts(None, None, None, options=report.options, written_version=report.written_version)
     # each build process checks one kind of archive: the other kind's rules stay unimported
     # (an isolated build compiles every module it imports from source)
     if archive.kind == "wheel":
@@ -117,6 +124,15 @@ def verify(
         from .sdist_checks import check_sdist
 
         check_sdist(archive, report, shown, source)
+    claimed = mcp_name or (source.mcp_name if source is not None else None)
+    if claimed:
+        from ..rules.mcp.claim import check_archive  # only an MCP server's build pays for it
+
+        out.extend(check_archive(archive, claimed, shown))
+    if mcp_server is not None and report.name and report.version:
+        from ..rules.mcp.versions import artifact_versions
+
+        out.extend(artifact_versions(mcp_server, report.name, report.version, report.options))
     if source is not None:
         out.extend(
             _checked_version(archive.files, archive.kind, report.version, source.checked_version, shown)
@@ -151,3 +167,10 @@ def _checked_version(
             "make the version resolve once, then rebuild",
         )
     ]
+
+
+def _carries_smart_tool_files(archive: Any) -> bool:
+    """Whether the archive carries a smart-tool.json or a SMART_TOOL.md anywhere."""
+    from ..project.names import DESCRIPTOR_NAME, MANIFEST_NAME
+
+    return any(name.rsplit("/", 1)[-1] in (DESCRIPTOR_NAME, MANIFEST_NAME) for name in archive.files)

@@ -6,6 +6,7 @@ installed manifest points.
 from __future__ import annotations
 
 import posixpath
+import re
 from typing import Optional
 
 from ..diagnostics.diagnostic import Diagnostic, make
@@ -163,9 +164,19 @@ def _library_skills(
 
 
 def _carries_tool_file(archive: Archive) -> bool:
-    """Whether the wheel carries a smart-tool.json or a SMART_TOOL.md anywhere: a smart tool's
-    wheel, whatever else is wrong with it."""
-    return any(posixpath.basename(n) in (DESCRIPTOR, MANIFEST) for n in archive.files)
+    """Whether the wheel is a smart tool's, whatever else is wrong with it: it carries a
+    smart-tool.json or a SMART_TOOL.md anywhere, or it requires smart-tool-build (the runtime
+    accessor a tool reads its own manifest with), so a tool whose backend left both files
+    out is still judged as the tool it is."""
+    if any(posixpath.basename(n) in (DESCRIPTOR, MANIFEST) for n in archive.files):
+        return True
+    member = archive.metadata_member()
+    data = archive.read(member) if member is not None else None
+    return data is not None and _REQUIRES_US.search(data) is not None
+
+
+#: a METADATA line that requires smart-tool-build (any spelling PEP 503 folds into it)
+_REQUIRES_US = re.compile(rb"^Requires-Dist:[ \t]*smart[-_.]+tool[-_.]+build(?![-_.a-z0-9])", re.I | re.M)
 
 
 def _projection(

@@ -66,6 +66,10 @@ class BuildPlan:
     ignored: list[Diagnostic] = field(default_factory=list)
     #: the library skills the artifacts carry whole (:mod:`smart_tool_build.plan.skill_files`)
     skills: tuple[PlannedSkill, ...] = ()
+    #: the MCP server name the archives' description must claim (None: no server.json to claim)
+    mcp_name: Optional[str] = None
+    #: server.json's path, which the sdist carries (None: the project has none)
+    mcp_source: Optional[str] = None
 
     def failed(self) -> bool:
         return has_errors(self.diagnostics)
@@ -93,6 +97,8 @@ class BuildPlan:
                 names += self.layout.sdist_files
             if self.collection is not None:
                 names += self.collection.plan.sdist_files
+            if self.mcp_source is not None:
+                names.append(self.mcp_source)
             return tuple(PlannedFile(name, name) for name in dict.fromkeys(names)) + self.skill_files(kind)
         files: list[PlannedFile] = []
         if self.layout is not None:
@@ -157,6 +163,7 @@ class BuildPlan:
             written_version=self.tool.package.version.written if self.tool is not None else None,
             skills=skills,
             checked_version=self.version,
+            mcp_name=self.mcp_name,
         )
 
 
@@ -196,7 +203,8 @@ def plan_build(
         plan.diagnostics += [
             d
             for d in tool.diagnostics
-            if d.code in ("config-valid", "package-definition-parses") or d.code.startswith(SKILL_CODES)
+            if d.code in ("config-valid", "package-definition-parses")
+            or d.code.startswith((*SKILL_CODES, "mcp-"))
         ]
     if as_collection:
         from ..rules.collection import RESOURCE_FOLDERS, check_collection  # only collections pay for it
@@ -220,7 +228,19 @@ def plan_build(
             package = report.package_dir.rsplit("/", 1)[-1]
             plan.notes.append(EMBEDDED_NOTE.format(package_dir=report.package_dir, package=package))
     _plan_skills(plan, tool, editable)
+    _plan_mcp(plan, tool)
     return plan
+
+
+def _plan_mcp(plan: BuildPlan, tool: RootReport) -> None:
+    """An MCP server's claim, for the verifier to find in the built METADATA / PKG-INFO, and
+    its server.json in the sdist, so that the wheel built from the sdist is checked the same."""
+    if tool.mcp is None:
+        return
+    plan.mcp_source = tool.mcp.relative
+    if tool.mcp.name is not None:
+        plan.mcp_name = tool.mcp.name
+        plan.notes.append(f"{tool.mcp.shown} checked (MCP server {plan.mcp_name} {plan.version})")
 
 
 #: the skills a build's note names, at most (a library may ship hundreds)

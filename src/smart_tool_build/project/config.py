@@ -19,6 +19,8 @@ if TYPE_CHECKING:
 DEV_VERSION_POLICIES = ("error", "warn")
 #: what a library skill's version must be: "any" (not compared), "match" (the package's)
 SKILLS_VERSION_POLICIES = ("any", "match")
+#: what server.json's top-level version must be: "match" (the package's) or "independent"
+MCP_VERSION_POLICIES = ("match", "independent")
 
 
 class Options(NamedTuple):
@@ -40,6 +42,10 @@ class Options(NamedTuple):
     skills_package: Optional[str] = None
     #: whether each skill's version must equal the package's ("match") or not ("any")
     skills_version: str = "any"
+    #: server.json's path relative to the root (None: ``server.json`` at the root, if any)
+    mcp_server: Optional[str] = None
+    #: whether server.json's top-level version must be the package's ("match") or not
+    mcp_server_version: str = "match"
 
 
 def _string_list(value: Any) -> Optional[tuple[str, ...]]:
@@ -92,6 +98,16 @@ _VALIDATORS: dict[str, tuple[str, Callable[[Any], Any], str]] = {
         "skills_version",
         lambda v: v if v in SKILLS_VERSION_POLICIES else None,
         'one of "any", "match"',
+    ),
+    "mcp-server": (
+        "mcp_server",
+        lambda v: v if isinstance(v, str) and v.strip() else None,
+        'the path of server.json relative to the root, e.g. "mcp/server.json"',
+    ),
+    "mcp-server-version": (
+        "mcp_server_version",
+        lambda v: v if v in MCP_VERSION_POLICIES else None,
+        'one of "match", "independent"',
     ),
 }
 

@@ -25,7 +25,8 @@ class Survey:
     #: package.json), else its own folder
     orphans: list[tuple[str, str]] = field(default_factory=list)
     #: the distributions (found as an orphan's is) of library skills outside every root
-    #: (``<package>/.agents/skills/<name>/SKILL.md``): a library needs no smart-tool.json
+    #: (``<package>/.agents/skills/<name>/SKILL.md``), and of MCP servers (a ``server.json``
+    #: beside the package definition): neither needs a smart-tool.json
     skill_homes: list[str] = field(default_factory=list)
 
 
@@ -80,6 +81,8 @@ def survey(top: Path) -> Survey:
                 # in a package's .agents/skills/, not the project's own (where library-skills links)
                 if parts[-3:-1] == [".agents", "skills"] and len(parts) == 4 and parts[0] != distribution:
                     result.skill_homes.append(distribution)
+            elif entry.name == "server.json" and owner is None and distribution == relative:
+                result.skill_homes.append(distribution)
     for _, scan in result.roots:
         scan.manifests.sort()
         scan.nested_roots.sort()

@@ -62,6 +62,8 @@ class RootReport:
     #: the library skills the project ships (``<package>/.agents/skills/<name>/`` and the
     #: folders of ``[tool.smart-tool] skills``), each with its places in wheel and sdist
     skills: list[SkillSource] = field(default_factory=list)
+    #: the check of an MCP server's server.json (``rules.mcp.check.ServerReport``; None: it has none)
+    mcp: Any = None
 
     @property
     def install_docs(self) -> list[str]:
@@ -104,9 +106,10 @@ def check_root(
         from .skill_shipping import skills_left_out
 
         report.diagnostics += skills_left_out(root, report.package, report.skills)
+    has_server = _check_mcp(report, prefix, version, version_origin)
     # a survey's scan knows no exclude globs: with some, the root is scanned again with them
     found = scan if scan is not None and not report.options.exclude else None
-    described = _read_descriptor(report, prefix, found, building, has_skills)
+    described = _read_descriptor(report, prefix, found, building, has_skills or has_server)
     if described is not None:
         named, lines, found = described
         located = _locate_manifest(report, named, lines.get("manifest"), found, prefix)
@@ -186,6 +189,18 @@ def _check_skills(report: RootReport, prefix: str, version: Optional[str], origi
         dev_versions=options.dev_versions,
         prefix=prefix,
     )
+    return True
+
+
+def _check_mcp(report: RootReport, prefix: str, version: Optional[str], origin: str) -> bool:
+    """server.json checked as the MCP registry will; whether there is one (then no descriptor is needed)."""
+    if report.options.mcp_server is None and not os.path.lexists(report.root / "server.json"):
+        return False
+    from .mcp.check import check_server  # only a project with a server.json pays for its rules
+
+    package_version = _package_version(report.package, version, origin)
+    report.mcp = check_server(report.root, report.package, package_version, report.options, prefix=prefix)
+    report.diagnostics += report.mcp.diagnostics
     return True
 
 

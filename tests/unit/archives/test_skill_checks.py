@@ -149,6 +149,34 @@ def test_a_smart_tool_wheel_without_skills_never_reads_them(tmp_path: Path) -> N
     ]
 
 
+@pytest.mark.parametrize(
+    ("requirement", "a_tool"),
+    [
+        ("Requires-Dist: smart-tool-build\n", True),
+        ("Requires-Dist: Smart_Tool.Build>=0.1; extra == 'cli'\n", True),
+        ("Requires-Dist: smart-tool-builder\n", False),
+        ("", False),
+    ],
+)
+def test_a_wheel_that_requires_the_accessor_is_judged_as_a_tool(
+    tmp_path: Path, requirement: str, a_tool: bool
+) -> None:
+    """A tool whose backend left both of its files out (uv_build's ``wheel-exclude``) still
+    requires smart-tool-build for its accessor: its wheel is a smart tool's, lacking them."""
+    wheel = write_wheel(
+        tmp_path / "lib-1.0.0-py3-none-any.whl",
+        library_wheel(
+            {
+                f"{SKILL}/SKILL.md": None,
+                f"{SKILL}/references/x.md": None,
+                f"{LIB_INFO}/METADATA": metadata("lib") + requirement.encode(),
+            }
+        ),
+    )
+    lacking = ("artifact-descriptor-present", f"w.whl/{LIB_INFO}/smart-tool.json") in findings(wheel)
+    assert lacking is a_tool
+
+
 def test_inspect_passes_a_library_sdist_with_root_skills(tmp_path: Path) -> None:
     """The plugin's own sdist of a library whose skills live in a root skills/ folder (no
     ``.agents`` path anywhere), and a meta-package's sdist: no smart-tool file, no

@@ -86,6 +86,15 @@ ROUND_TRIPS: dict[str, tuple[str, dict[str, list[Change]]]] = {
         {"src/demo_tool/__init__.py": [(b'__version__ = "0.9.0"', b'__version__ = "1.0.0"')]},
     ),
     "manifest-platforms-known": ("manifest-platforms-known", {M: [(b"  - darwin", b"  - macos")]}),
+    # an MCP server's server.json: its top-level version and its own PyPI entry's
+    "mcp-version-matches-package": (
+        "mcp-version-matches-package",
+        {"server.json": [(b'"version": "1.1.0"', b'"version": "1.2.0"')] * 2},
+    ),
+    "mcp-version-matches-package--spelling": (
+        "mcp-version-matches-package",
+        {"server.json": [(b'"version": "1.2"', b'"version": "1.2.0"')] * 2},
+    ),
     # a flow sequence, each item's own quotes kept, the comment after it untouched
     "manifest-platforms-known--flow-quoted": (
         "manifest-platforms-known",

@@ -47,3 +47,11 @@ def test_dist_is_taken_relative_to_path() -> None:
         if "INPUT_DIST" in step.get("env", {}):
             assert step["env"]["INPUT_PATH"] == "${{ inputs.path }}"
             assert '("$base"/$INPUT_DIST)' in step["run"], step["name"]
+
+
+def test_server_json_reaches_inspect_relative_to_path() -> None:
+    """An MCP server's server.json is handed to `inspect --server-json`, taken as `dist` is."""
+    [step] = [step for step in STEPS if step.get("name") == "smart-tool inspect"]
+    assert step["env"]["INPUT_SERVER_JSON"] == "${{ inputs.server-json }}"
+    assert 'args+=(--server-json "$base/$INPUT_SERVER_JSON")' in step["run"]
+    assert ACTION["inputs"]["server-json"]["default"] == ""

@@ -214,6 +214,15 @@ def _libraries_with_skills() -> set[str]:
 LIBRARY_CASES = ("skill", "valid-skills", "descriptor-present--opted", "build-system-names-plugin--skills")
 
 
+def _mcp_servers() -> set[str]:
+    """The fixtures with no descriptor that hold a server.json beside their pyproject.toml."""
+    return {
+        path.parent.name
+        for path in ROOTS.glob("*/server.json")
+        if (path.parent / "pyproject.toml").exists() and not (path.parent / "smart-tool.json").exists()
+    }
+
+
 def test_recursive_finds_every_root_and_prefixes_paths() -> None:
     returncode, out, _ = check(R, "--recursive", "--format", "json")
     assert returncode == 1
@@ -228,6 +237,10 @@ def test_recursive_finds_every_root_and_prefixes_paths() -> None:
     libraries = _libraries_with_skills()
     assert {"valid-skills", "skill-name-format", "skill-unique"} <= libraries
     roots += sorted(libraries)
+    # an MCP server needs no descriptor either: found through its server.json
+    servers = _mcp_servers()
+    assert {"valid-mcp-server", "mcp-schema", "mcp-name-claimed"} <= servers
+    roots += sorted(servers)
     assert sorted(document["checked"]) == sorted(f"{R}/{root}" for root in roots)
 
     expected = set()
@@ -236,6 +249,8 @@ def test_recursive_finds_every_root_and_prefixes_paths() -> None:
             continue
         if name.startswith(LIBRARY_CASES) and name not in libraries:
             continue  # no descriptor, no manifest, no skill in a package: no root a walk finds
+        if name.startswith(("mcp-", "valid-mcp")) and name not in servers:
+            continue  # server.json named by mcp-server elsewhere: no root a walk finds
         expected |= {
             (code, severity.value, f"{R}/{name}/{path}", line) for code, severity, path, line in items
         }

@@ -24,6 +24,7 @@ from smart_tool_build.diagnostics.codes import runtime as runtime_codes
 from smart_tool_build.diagnostics.diagnostic import CODES, Severity
 from smart_tool_build.rules.root import check_root
 from support import ROOTS, copy_root, unprivileged
+from unit.diagnostics.mcp_cases import MCP_FIXTURE_CASES, MCP_RUNTIME_CASES
 from unit.diagnostics.skill_cases import SKILL_FIXTURE_CASES, SKILL_RUNTIME_CASES
 
 ERR, WARN, INFO = Severity.ERROR, Severity.WARNING, Severity.INFO
@@ -243,6 +244,7 @@ FIXTURE_CASES: dict[str, list[Expected]] = {
     "valid-hatchling-hook": [],
     "config-valid--ignore-unknown-code": [e("config-valid", P, 9)],  # ignore names no code
     **SKILL_FIXTURE_CASES,
+    **MCP_FIXTURE_CASES,
 }
 
 
@@ -425,6 +427,7 @@ RUNTIME_CASES: dict[str, tuple[Callable[[Path], Path], list[Expected]]] = {
     "valid--folder-symlinks-not-followed": (folder_symlinks_are_not_followed, []),
     "valid--folder-named-smart-tool-md": (manifest_name_is_a_folder_elsewhere, []),
     **SKILL_RUNTIME_CASES,
+    **MCP_RUNTIME_CASES,
 }
 
 
@@ -548,6 +551,8 @@ def test_every_severity_of_a_code_is_its_default_or_documented() -> None:
                 ("skill-folder", WARN),  # a plain file among the skills
                 ("skill-field-shapes", WARN),  # a metadata value its readers take
                 ("skill-link-resolves", WARN),  # a link out to a file that does not ship
+                ("mcp-version-matches-package", WARN),  # equal under PEP 440, spelt otherwise
+                ("mcp-name-claimed", INFO),  # a readme assembled at build time
             }, name
 
 

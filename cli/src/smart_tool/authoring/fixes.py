@@ -16,7 +16,10 @@ What is fixed:
 - platform spellings (``darwin`` -> ``macos``), unless the list already names the platform;
 - a static ``__version__`` beside the manifest that differs from the package version;
 - a missing smart-tool.json, when the root holds exactly one manifest and the package
-  declares exactly one command.
+  declares exactly one command;
+- an MCP server's server.json versions (its own PyPI entry's, and the top-level one unless
+  ``mcp-server-version = "independent"``) set to the package's release version, in METADATA's
+  normal form.
 """
 
 from __future__ import annotations
@@ -74,6 +77,7 @@ def plan_fixes(root: Path, display: str = "") -> FixPlan:
         version = report.package.version
         edits += _ManifestFixer.edits(root, manifest_relative, prefix, version)
         edits += _version_attr_edits(root, manifest_relative, prefix, version)
+    edits += _server_json_edits(root, report, prefix)
     # nothing is written outside the root: not through a symlink to a file, nor a folder
     edits = [edit for edit in edits if within(edit.path, root)]
     edits.sort(key=lambda e: (e.shown, e.line or 0))
@@ -126,6 +130,104 @@ def _version_attr_edits(
         shown, line = prefix + attr.path, attr.assignment.line
         out.append(
             Edit(path, shown, start, end, data[start:end], new, "version-attr-matches-package", line, message)
+        )
+    return out
+
+
+#: a JSON token: a string, a bracket or separator, or a bare literal
+_JSON_TOKEN = r'"(?:[^"\\]|\\.)*"|[\[\]{}:,]|[^\s"\[\]{}:,]+'
+
+
+def _json_value_spans(text: str) -> dict[tuple[Any, ...], tuple[int, int]]:
+    """The (start, end) offset of each scalar value of a JSON document, by its path."""
+    import json
+    import re
+
+    spans: dict[tuple[Any, ...], tuple[int, int]] = {}
+    paths: list[tuple[Any, ...]] = []
+    objects: list[bool] = []
+    members: list[Any] = []
+    expecting_key = False
+    for match in re.finditer(_JSON_TOKEN, text):
+        token = match.group()
+        if token == ",":
+            if objects[-1]:
+                expecting_key = True
+            else:
+                members[-1] += 1
+        elif token in "]}":
+            paths.pop()
+            objects.pop()
+            members.pop()
+            expecting_key = False
+        elif expecting_key:
+            members[-1] = json.loads(token)
+            expecting_key = False
+        elif token != ":":
+            path = paths[-1] + (members[-1],) if paths else ()
+            if token in "[{":
+                paths.append(path)
+                objects.append(token == "{")
+                members.append(0)
+                expecting_key = token == "{"
+            else:
+                spans[path] = match.span()
+    return spans
+
+
+def _server_json_edits(root: Path, report: RootReport, prefix: str) -> list[Edit]:
+    """server.json's drifted versions set to the package's (``mcp-version-matches-package``)."""
+    server = report.mcp
+    release = versions.release_version(report.package.version)
+    if server is None or release is None:
+        return []
+    target = versions.pep440_normal(release) or release
+    shown = prefix + server.relative
+    drifted = {
+        d.line
+        for d in report.diagnostics
+        if d.code == "mcp-version-matches-package" and d.path == shown and d.severity.value != "info"
+    }
+    path = root / server.relative
+    try:
+        data = path.read_bytes()
+        text = data.decode("utf-8")
+        spans = _json_value_spans(text)
+    except (OSError, UnicodeDecodeError, ValueError, IndexError):
+        return []
+    import json
+
+    out = []
+    for at, (start, end) in spans.items():
+        if at[-1:] != ("version",) or not (len(at) == 1 or (len(at) == 3 and at[0] == "packages")):
+            continue
+        line = text.count("\n", 0, start) + 1
+        old = json.loads(text[start:end])
+        if line not in drifted or old == target:
+            continue
+        new = json.dumps(target)
+        edited = json.loads(text[:start] + new + text[end:])
+        original = json.loads(text)
+        node = original
+        for part in at[:-1]:
+            node = node[part]
+        node["version"] = target
+        if edited != original:
+            continue  # not the one value the span was taken for: left alone
+        low, high = len(text[:start].encode()), len(text[:end].encode())
+        message = f"version {old!r} -> {target!r} (the package's version)"
+        out.append(
+            Edit(
+                path,
+                shown,
+                low,
+                high,
+                data[low:high],
+                new.encode(),
+                "mcp-version-matches-package",
+                line,
+                message,
+            )
         )
     return out
 

@@ -214,6 +214,8 @@ def run_init(args: argparse.Namespace) -> int:
         return EXIT_FAILURE
     if args.skill is not None:
         return _init_skill(root, given, args)
+    if args.mcp_server:
+        return _init_mcp_server(args, root, given)
     try:
         given_requirement = None if args.requirement is None else requirement_of(args.requirement)
         requirement = given_requirement or installed_requirement() or OURS
@@ -275,6 +277,33 @@ def _init_skill(root: Path, given: str, args: argparse.Namespace) -> int:
     return EXIT_FINDINGS if scaffold.failed(findings) else EXIT_CLEAN
 
 
+def _init_mcp_server(args: argparse.Namespace, root: Path, given: str) -> int:
+    """``init --mcp-server``: server.json written, the claim's readme line printed, then checked."""
+    from smart_tool_build.rules.root import check_root
+
+    from ..authoring.edits import EditError, apply
+    from ..authoring.mcp_server import plan_server_json
+    from ..authoring.scaffold import InitError
+    from .output import render_text
+
+    try:
+        plan = plan_server_json(root, given, args.name, args.manifest_version)
+        written = apply([plan.edit])
+    except (InitError, EditError) as exc:
+        _error(str(exc))
+        return EXIT_FAILURE
+    for shown in written:
+        print(f"smart-tool: wrote {shown}")
+    for note in plan.notes:
+        print(f"smart-tool: {note}")
+    where = plan.readme or 'the readme (declare readme = "README.md" in [project])'
+    print(f"smart-tool: add this line to {where}, so the release's description claims the server:")
+    print("\n" + plan.claim_line + "\n")
+    findings = [d for d in check_root(root, display=given).diagnostics if d.code.startswith("mcp-")]
+    print(render_text(findings, [given]))
+    return EXIT_CLEAN
+
+
 #: what a tool lists for run time, printed by `init` under the [build-system] lines
 RUNTIME_NOTE = (
     'for the accessor at run time (load_manifest, render_skill), list "{requirement}" in '
@@ -305,8 +334,15 @@ def run_inspect(args: argparse.Namespace) -> int:
             _error(f"{given}: no such file")
             return EXIT_FAILURE
     given = [(Path(name), name) for name in args.artifacts]
-    diagnostics, ignored = inspect_artifacts(given, flags=flags(args))
-    return report(args, diagnostics, list(args.artifacts), noun="artifact", ignored=ignored)
+    server: list[Diagnostic] = []
+    found, name = None, None
+    if args.server_json is not None:  # an MCP server's: its archives must claim its name
+        from smart_tool_build.rules.mcp.check import server_for_artifacts, server_name
+
+        found, server = server_for_artifacts(args.server_json, args.server_json)
+        name = server_name(found) if found is not None else None
+    diagnostics, ignored = inspect_artifacts(given, flags=flags(args), mcp_name=name, mcp_server=found)
+    return report(args, server + diagnostics, list(args.artifacts), noun="artifact", ignored=ignored)
 
 
 def run_show(args: argparse.Namespace) -> int:

@@ -113,6 +113,16 @@ def _parser() -> argparse.ArgumentParser:
         '"smart-tool-build @ git+https://HOST/REPO@TAG" (default: the git reference this copy '
         "was installed from, else the bare name)",
     )
+    init.add_argument(
+        "--mcp-server",
+        action="store_true",
+        help="write server.json for the MCP registry (not smart-tool.json), from pyproject.toml",
+    )
+    init.add_argument(
+        "--name",
+        metavar="NAMESPACE/NAME",
+        help="the MCP server's name, where [project.urls] has no GitHub URL (io.github.<Owner>/<project>)",
+    )
     init.set_defaults(run=run_init)
 
     inspect = command("inspect")
@@ -128,6 +138,12 @@ def _parser() -> argparse.ArgumentParser:
         "--dev-versions",
         choices=DEV_VERSION_POLICIES,
         help="what a development version that differs from the manifest does (overrides dev-versions)",
+    )
+    inspect.add_argument(
+        "--server-json",
+        metavar="FILE",
+        help="an MCP server's server.json: each archive's description must claim its name "
+        "(`mcp-name:`), as the MCP registry requires",
     )
     _add_ignore_option(inspect)
     _add_report_options(inspect)

@@ -9,12 +9,20 @@ from __future__ import annotations
 
 from typing import Optional, cast
 
-from . import artifact, catalog, collection, runtime, skills, source
+from . import artifact, catalog, collection, mcp, runtime, skills, source
 from .base import Code, Severity
 from .ids import CodeId
 
 #: Every code the tool can emit, by id. Order is the order of docs/codes.md.
-_FAMILIES = (source.CODES, collection.CODES, skills.CODES, artifact.CODES, runtime.CODES, catalog.CODES)
+_FAMILIES = (
+    source.CODES,
+    collection.CODES,
+    skills.CODES,
+    mcp.CODES,
+    artifact.CODES,
+    runtime.CODES,
+    catalog.CODES,
+)
 CODES: dict[str, Code] = {c.id: c for family in _FAMILIES for c in family}
 
 #: former spellings of renamed codes, still accepted where a user names a code (``ignore``)
