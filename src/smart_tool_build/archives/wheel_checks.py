@@ -65,10 +65,7 @@ def check_wheel(
         )
     library = _library_skills(archive, shown, dist_info, source, out)
     if source is None and not library and not _carries_tool_file(archive):
-        from .requires import reads_manifest
-
-        if not reads_manifest(archive, dist_info):
-            return  # inspect: a library's wheel, a meta-package: nothing of a smart tool, no smart-tool rule
+        return  # inspect: a library's wheel, a meta-package: no smart-tool file, no smart-tool rule
     if (source is not None and source.manifest_bytes is None) or library:  # not a smart tool
         if source is not None:
             out.extend(require(archive, source.wheel_members, shown, "package data the project needs"))
