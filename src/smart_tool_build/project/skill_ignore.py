@@ -1,5 +1,5 @@
-"""What of a skill's folder never ships: VCS folders, ``__pycache__``, and what ``.gitignore``
-names for itself.
+"""What ``.gitignore`` names for itself inside a skill's folder, which never ships (as VCS
+folders and ``__pycache__`` never do: :func:`smart_tool_build.project.skills.skill_files`).
 
 Library skills ship whole whatever ``.gitignore`` says of the skills folder (a ``.agents/``
 line, natural where library-skills links skills into the project, drops them all). Inside a
@@ -7,7 +7,7 @@ skill, what plain hatchling and setuptools leave out stays out: a skill that is 
 repository must not ship its ``.git/`` (its config may hold a token in a remote URL), and a
 ``.env`` or ``.venv`` the project ignores is no part of the skill. The ``.gitignore`` lines
 taken are the name patterns (no ``/`` but a trailing one, no ``!``) of the root's file and of
-each folder down to the skill's. Imported only for a project that has skills.
+each folder down to the skill's. Imported only where such a file lies on the way.
 """
 
 from __future__ import annotations
@@ -15,10 +15,6 @@ from __future__ import annotations
 import os
 from fnmatch import fnmatchcase
 
-#: folders of version control systems
-VCS = frozenset({".git", ".hg", ".svn", ".bzr", "_darcs", ".jj", "CVS"})
-#: what never ships from a skill, whatever the ignore files say
-ALWAYS = VCS | {"__pycache__"}
 _MAX_BYTES = 256 * 1024
 
 
@@ -33,8 +29,6 @@ class SkillIgnore:
             self.patterns += _name_patterns(os.path.join(folder, ".gitignore"))
 
     def __call__(self, name: str, is_folder: bool) -> bool:
-        if name in ALWAYS:
-            return True
         return any(
             (is_folder or not folders_only) and fnmatchcase(name, pattern)
             for pattern, folders_only in self.patterns

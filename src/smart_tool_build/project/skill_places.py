@@ -13,7 +13,7 @@ import os
 import posixpath
 from collections.abc import Mapping
 from pathlib import Path
-from typing import Any, Optional
+from typing import Any, Callable, Optional
 
 from ..diagnostics.diagnostic import Diagnostic, make
 from .packages import SKILLS_FOLDER, package_dir_folders, path_kind, table_at, within
@@ -84,6 +84,34 @@ def forced(root: Path, tool: Mapping[str, Any]) -> list[tuple[str, str]]:
                 pair = (posixpath.join(source, SKILLS_FOLDER), posixpath.join(target, SKILLS_FOLDER))
             if pair not in out and path_kind(os.path.join(root, pair[0])) == "folder":
                 out.append(pair)
+    return out
+
+
+def add_placed(
+    root: Path,
+    tool: Mapping[str, Any],
+    skills: list[Any],
+    scanned: set[str],
+    skills_in: Callable[[str, str], tuple[list[Any], list[Diagnostic]]],
+) -> list[Diagnostic]:
+    """Add to ``skills`` (:class:`.skills.SkillSource`, which this module does not import: it is
+    imported from there) those hatchling's ``force-include`` places (:func:`forced`), marked
+    placed: the wheel has them there, the plugin adds nothing. A folder scanned before is the
+    same skills at a second place (its lines are not repeated); the same folder at the same
+    place (``"src/acme" = "acme"``) is one skill. ``skills_in`` lists one skills folder."""
+    out: list[Diagnostic] = []
+    index = {(s.source, s.wheel_path): i for i, s in enumerate(skills)}
+    for folder, place in forced(root, tool):
+        found, problems = skills_in(folder, place)
+        for skill in found:
+            key = (skill.source, skill.wheel_path)
+            if key in index:
+                skills[index[key]] = skill._replace(placed=True)
+            else:
+                index[key] = len(skills)
+                skills.append(skill._replace(placed=True))
+        out += [] if folder in scanned else problems
+        scanned.add(folder)
     return out
 
 

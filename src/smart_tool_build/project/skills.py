@@ -17,17 +17,18 @@ each. Each skills folder is listed once (a thousand skills are a thousand ``lsta
 from __future__ import annotations
 
 import os
+import posixpath
 import stat
 from typing import NamedTuple
 
 from ..diagnostics.diagnostic import Diagnostic, make
 from ..parsing.lines import key_line
 from .names import PYPROJECT
-from .packages import SKILLS_FOLDER, force_includes, listing, package_folders, path_kind, within
+from .packages import SKILLS_FOLDER, force_includes, listing, package_folders, path_kind, table_at, within
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
-    from collections.abc import Mapping, Sequence
+    from collections.abc import Callable, Mapping, Sequence
     from pathlib import Path
     from typing import Any, NamedTuple, Optional
 
@@ -58,13 +59,16 @@ class SkillSource(NamedTuple):
     placed: bool = False
 
 
-def _forced(root: Path, tool: Mapping[str, Any]) -> list[tuple[str, str]]:
-    """:func:`.skill_places.forced`, read only where hatchling's tables force-include anything."""
-    if not force_includes(tool):
-        return []
-    from .skill_places import forced
+def _wheel_package(folder: str, tool: Mapping[str, Any]) -> str:
+    """:func:`.skill_places.wheel_package`, read only where a backend's table maps packages."""
+    hatch = table_at(tool, "hatch", "build")
+    if not (hatch.get("sources") or table_at(hatch, "targets", "wheel").get("sources")) and not table_at(
+        tool, "setuptools", "package-dir"
+    ):
+        return posixpath.basename(folder)  # hatchling's packages, and every layout found by folder
+    from .skill_places import wheel_package
 
-    return forced(root, tool)
+    return wheel_package(folder, tool)
 
 
 def find_skills(
@@ -92,20 +96,15 @@ def find_skills(
     for folder in folders:
         if not os.path.lexists(os.path.join(root, folder, SKILLS_FOLDER)):
             continue  # nearly every package: no skills, nothing more to read
-        from .skill_places import wheel_package
-
-        package = wheel_package(folder, tool or {})
+        package = _wheel_package(folder, tool or {})
         found, problems = _skills_in(root, f"{folder}/{SKILLS_FOLDER}", f"{package}/{SKILLS_FOLDER}", prefix)
         skills += found
         out += problems
         scanned.add(f"{folder}/{SKILLS_FOLDER}")
-    # where the backend's own configuration places skills: the wheel has them there, the
-    # plugin adds nothing (a folder scanned above is the same skills at a second place)
-    for forced, place in _forced(root, tool or {}):
-        found, problems = _skills_in(root, forced, place, prefix)
-        skills += [skill._replace(placed=True) for skill in found]
-        out += [] if forced in scanned else problems
-        scanned.add(forced)
+    if force_includes(tool or {}):  # skills the backend's own configuration places
+        from .skill_places import add_placed
+
+        out += add_placed(root, tool or {}, skills, scanned, lambda f, w: _skills_in(root, f, w, prefix))
     if options.skills:
         where = (prefix + PYPROJECT, key_line(text, _TABLE, "skills"))
         from .skill_places import source_folder, target_package
@@ -135,9 +134,7 @@ def skill_files(
     once is not entered again). What never ships from a skill (:mod:`.skill_ignore`: a
     ``.git/``, ``__pycache__``, a ``.env`` the project ignores) is passed over, and named in
     ``left_out`` (folders with a trailing ``/``)."""
-    from .skill_ignore import SkillIgnore
-
-    ignored = SkillIgnore(os.fspath(root), skill.source)
+    ignored = _ignore(os.fspath(root), skill.source)
     top = os.path.join(root, skill.source)
     real_root: Optional[str] = None  # resolved at the first symlink, if there is one
     files: list[str] = []
@@ -210,6 +207,22 @@ def skill_files(
             )
         )
     return sorted(files), out
+
+
+#: what never ships from a skill: VCS folders and ``__pycache__``
+_NEVER = frozenset({".git", ".hg", ".svn", ".bzr", "_darcs", ".jj", "CVS", "__pycache__"})
+
+
+def _ignore(root: str, skill: str) -> Callable[[str, bool], bool]:
+    """What stays out of a skill: :data:`_NEVER`, and where a ``.gitignore`` lies on the way
+    to the skill, :class:`.skill_ignore.SkillIgnore` (the names it gives)."""
+    parts = ["", *skill.split("/")]
+    if not any(os.path.lexists(os.path.join(root, *parts[: i + 1], ".gitignore")) for i in range(len(parts))):
+        return lambda name, folder: name in _NEVER
+    from .skill_ignore import SkillIgnore
+
+    named = SkillIgnore(root, skill)
+    return lambda name, folder: name in _NEVER or named(name, folder)
 
 
 def _skills_in(

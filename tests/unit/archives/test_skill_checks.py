@@ -133,6 +133,20 @@ def test_a_smart_tool_wheel_without_skills_never_reads_them(tmp_path: Path) -> N
         ),
     )
     assert ("artifact-descriptor-present", f"w.whl/{LIB_INFO}/smart-tool.json") in findings(tool)
+    # a wheel that requires smart-tool-build is a smart tool's (its accessor reads the
+    # manifest at run time), though its backend left every smart-tool file out
+    (tmp_path / "reads").mkdir()
+    requires = metadata("lib") + b"Requires-Dist: Smart_Tool.Build>=0.1\n"
+    reads = write_wheel(
+        tmp_path / "reads" / "lib-1.0.0-py3-none-any.whl",
+        library_wheel(
+            {f"{SKILL}/SKILL.md": None, f"{SKILL}/references/x.md": None, f"{LIB_INFO}/METADATA": requires}
+        ),
+    )
+    assert sorted(code for code, _ in findings(reads)) == [
+        "artifact-descriptor-present",
+        "artifact-manifest-present",
+    ]
 
 
 @pytest.mark.parametrize(

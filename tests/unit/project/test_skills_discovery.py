@@ -394,3 +394,18 @@ def test_a_skill_file_past_the_path_length_limit_is_one_line(tmp_path: Path) -> 
     assert problems[0].path is not None and problems[0].path.startswith(
         "acme/.agents/skills/deep/" + "d" * 250
     )
+
+
+def test_a_force_include_of_the_package_at_its_own_place_is_one_skill(tmp_path: Path) -> None:
+    """``"src/acme" = "acme"``: hatchling places the package, skills and all, where the
+    convention puts them; one skill, placed by the backend (no false collision, and the
+    plugin adds no second copy)."""
+    from smart_tool_build.rules.skills import unique_rule
+
+    skill(package(tmp_path, "src/acme") / ".agents/skills", "acme-usage")
+    tool = {"hatch": {"build": {"targets": {"wheel": {"force-include": {"src/acme": "acme"}}}}}}
+    skills, problems = find_skills(tmp_path, Options(), tool=tool)
+    assert problems == [] and unique_rule(skills) == []
+    assert [(s.source, s.wheel_path, s.placed) for s in skills] == [
+        ("src/acme/.agents/skills/acme-usage", "acme/.agents/skills/acme-usage", True)
+    ]

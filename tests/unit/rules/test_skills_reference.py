@@ -193,7 +193,7 @@ def test_skillmetas_validation_is_bounded_in_time(tmp_path: Path, monkeypatch: p
     """A ~100-byte purl that skillmeta's schema pattern takes exponential time on: the check
     ends after the bound with one coded line, never a hang."""
     skillmeta()
-    from smart_tool_build.rules import skillmeta as rules
+    from smart_tool_build.rules import skillmeta_bounded as rules
 
     monkeypatch.setattr(rules, "SKILLMETA_SECONDS", 2.0)
     root = _copy("valid-skills-skillmeta", tmp_path)
