@@ -36,7 +36,7 @@ CASES = [
         "smart_tool_build.backend",
         7_280,
     ),
-    ("library with skills", FIXTURES / "skills" / "library", "hatchling.build", 7_980),
+    ("library with skills", FIXTURES / "skills" / "library", "hatchling.build", 7_740),
 ]
 
 #: the adapters' modules, and those each backend's build may load
