@@ -181,6 +181,7 @@ def _observe(
 
     say = options.say or (lambda text: None)
     ended = itertools.count(1)  # the probes' threads take their numbers from it, one each
+    saying = threading.Lock()  # a number is taken and said at once: the lines come in order
 
     def probe(name: str, argv: list[str], stop: threading.Event) -> ProbeResult:
         folder = environment.scratch(name)
@@ -188,7 +189,8 @@ def _observe(
         left[name] = _left_in(folder)
         how = "did not finish" if result.timed_out else result.ended()
         called = "the accessor" if name == "accessor" else f"`{' '.join((shown, *probe_args(facts)[name]))}`"
-        say(f"{facts.shown}: probe {next(ended)}/{total}: {called} {how} ({result.seconds:.1f} s)")
+        with saying:
+            say(f"{facts.shown}: probe {next(ended)}/{total}: {called} {how} ({result.seconds:.1f} s)")
         return result
 
     before = _files(environment.prefix)
