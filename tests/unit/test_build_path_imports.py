@@ -125,6 +125,7 @@ def test_an_mcp_server_imports_the_mcp_modules_and_no_table(tmp_path: Path) -> N
 NOT_ON_A_VALID_BUILD = (
     "smart_tool_build.diagnostics.codes",
     "smart_tool_build.rules.collection",
+    "smart_tool_build.plan.collection_plan",
     "smart_tool_build.rules.build_system",
     "smart_tool_build.rules.manifest_copies",
     "smart_tool_build.rules.version_drift",

@@ -18,7 +18,7 @@ from pathlib import Path
 from typing import Literal, Optional
 
 from ..archives.verify import SourceFacts
-from ..diagnostics.diagnostic import Diagnostic, has_errors, set_aside
+from ..diagnostics.diagnostic import Diagnostic, has_errors
 from ..project.config import HookOptions, Options
 from ..project.distribution import is_collection
 from ..project.manifest_model import projection_bytes
@@ -30,21 +30,6 @@ TYPE_CHECKING = False
 if TYPE_CHECKING:
     from ..rules.collection import CollectionReport
     from .skill_files import PlannedSkill
-
-RESOURCE_NOTE = (
-    "editable install of a collection: the resource folders at the project root ({folders}) stay "
-    "in the source tree, outside the installed package, so an application that discovers "
-    "resources in site-packages will not find them there; use a regular install, or move them "
-    "into the package folder (the nested layout)"
-)
-EMBEDDED_NOTE = (
-    "editable install of a collection: {package_dir}/ has no pyproject.toml of its own; a wheel "
-    "carries a copy of the root's as {package}/pyproject.toml, but an editable install that serves "
-    "the package from the source tree (hatchling, setuptools' default lenient mode) has none, so an "
-    "application that reads the collection's metadata from the installed package will not find "
-    "it; use a regular install, or copy the root pyproject.toml to {package_dir}/pyproject.toml "
-    "(the build checks that the two agree)"
-)
 
 
 @dataclass
@@ -207,26 +192,12 @@ def plan_build(
             or d.code.startswith((*SKILL_CODES, "mcp-"))
         ]
     if as_collection:
-        from ..rules.collection import RESOURCE_FOLDERS, check_collection  # only collections pay for it
+        from .collection_plan import plan_collection  # only collections pay for it
 
-        report = check_collection(root, version=version)
-        plan.collection = report
-        kept, aside = set_aside(report.diagnostics, tool.options.ignore)
+        plan.collection, kept, aside, notes = plan_collection(root, version, tool, editable)
         plan.diagnostics += kept
         plan.ignored += aside
-        why = "collection = true" if tool.options.collection else "[tool.amplifier.collection]"
-        layouts = " and ".join(report.layouts) or "no resource folders"
-        plan.notes.append(
-            f"building {report.name or root.name} {version} as a collection ({why}; {layouts}; "
-            f"{len(report.plan.wheel_files)} package data files)"
-        )
-        if editable and "flat" in report.layouts:
-            tops = {member.split("/", 1)[0] for _, member in report.plan.wheel_files}
-            flat = sorted(tops & set(RESOURCE_FOLDERS))
-            plan.notes.append(RESOURCE_NOTE.format(folders=", ".join(flat)))
-        if editable and report.package_dir is not None and not report.embedded:
-            package = report.package_dir.rsplit("/", 1)[-1]
-            plan.notes.append(EMBEDDED_NOTE.format(package_dir=report.package_dir, package=package))
+        plan.notes += notes
     _plan_skills(plan, tool, editable)
     _plan_mcp(plan, tool)
     return plan
