@@ -156,12 +156,13 @@ def skill_files(
         seen.add((info.st_dev, info.st_ino))
         for entry in listed:
             inner = f"{relative}/{entry.name}" if relative else entry.name
-            shown = f"{prefix}{skill.source}/{_printable(inner)}"
             unusable = _name_problem(entry.name)
-            if unusable:
-                message = f"a file name {unusable}; no wheel can carry it"
-                out.append(make("skill-folder", shown, None, message, RENAME_HINT))
+            if unusable:  # said at the folder holding it, a path that exists and prints
+                holder = f"{prefix}{skill.source}/{relative}" if relative else f"{prefix}{skill.source}"
+                message = f"a file name {unusable}; no wheel can carry it: {_printable(entry.name)}"
+                out.append(make("skill-folder", holder, None, message, RENAME_HINT))
                 continue
+            shown = f"{prefix}{skill.source}/{inner}"
             folder = _entry_kind(entry) == "folder"
             if ignored(entry.name, folder):
                 if left_out is not None:

@@ -209,6 +209,37 @@ def test_skill_files_refuse_what_cannot_ship(tmp_path: Path) -> None:
     ]
 
 
+@pytest.mark.skipif(sys.platform == "darwin", reason="macOS refuses names that are not UTF-8")
+def test_a_file_name_no_wheel_can_carry_is_said_at_its_folder(tmp_path: Path) -> None:
+    """A finding's path is one that exists (SARIF and annotations point at it): a file whose
+    name is not UTF-8 or holds a newline is said at the folder holding it, the name escaped
+    in the message."""
+    folder = package(tmp_path, "acme") / ".agents/skills"
+    path = skill(folder, "one")
+    (path / "references").mkdir()
+    (Path(os.fsdecode(os.fsencode(path / "references") + b"/caf\xff.md"))).write_text("x", encoding="utf-8")
+    (path / "two\nlines.md").write_text("x", encoding="utf-8")
+    skills, _ = find_skills(tmp_path, Options())
+    files, problems = skill_files(tmp_path, skills[0])
+    assert files == ["SKILL.md"]
+    base = "acme/.agents/skills/one"
+    found = sorted((d.code, d.path, d.message) for d in problems)
+    assert found == [
+        (
+            "skill-folder",
+            base,
+            "a file name holds control characters, such as a newline or a tab; "
+            "no wheel can carry it: two\\nlines.md",
+        ),
+        (
+            "skill-folder",
+            f"{base}/references",
+            "a file name is not UTF-8; no wheel can carry it: caf\\xff.md",
+        ),
+    ]
+    assert all(os.path.isdir(tmp_path / d.path) for d in problems if d.path)
+
+
 @pytest.mark.parametrize(
     ("tool", "expected"),
     [
