@@ -681,6 +681,17 @@ def test_a_wheel_that_cannot_be_installed_is_exit_2(
     assert result.returncode == 2
     assert "installing smoke_demo-1.0.0-cp27-cp27m-win32.whl failed" in result.stderr
     assert "fix:" in result.stderr and "--python" in result.stderr
+    # with SARIF asked for, an install failure is still exit 2 and no log: nothing was judged
+    done = subprocess.run(
+        [sys.executable, "-m", "smart_tool", "smoke", "--no-deps", "--output-format", "sarif", other.name],
+        cwd=other.parent,
+        env=runner.env(),
+        capture_output=True,
+        text=True,
+        timeout=600,
+    )
+    assert (done.returncode, done.stdout) == (2, ""), done.stdout + done.stderr
+    assert "installing smoke_demo-1.0.0-cp27-cp27m-win32.whl failed" in done.stderr
 
 
 def test_ignore_and_the_other_formats(wheels: dict[str, Path], runner: Runner) -> None:
