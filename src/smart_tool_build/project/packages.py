@@ -11,7 +11,7 @@ from .paths import relative_path_problem
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
-    from collections.abc import Mapping
+    from collections.abc import Mapping, Sequence
     from pathlib import Path
     from typing import Any, Optional
 
@@ -92,15 +92,15 @@ def within(real_root: str, path: str) -> bool:
     return real == real_root or real.startswith(real_root.rstrip(os.sep) + os.sep)
 
 
-def skills_possible(root: Path, options: Options, tool: Optional[Mapping[str, Any]] = None) -> bool:
+def skills_possible(
+    root: Path, options: Options, folders: Sequence[str], tool: Optional[Mapping[str, Any]] = None
+) -> bool:
     """Whether the project names skills folders, force-includes anything with hatchling (a
-    skills folder may be placed so), or a package holds ``.agents/skills`` (anything there,
-    valid or not, is for :func:`smart_tool_build.project.skills.find_skills`)."""
+    skills folder may be placed so), or one of its package ``folders`` holds ``.agents/skills``
+    (anything there, valid or not, is for :func:`smart_tool_build.project.skills.find_skills`)."""
     if options.skills or force_includes(tool or {}):
         return True
-    return any(
-        os.path.lexists(os.path.join(root, folder, SKILLS_FOLDER)) for folder in package_folders(root, tool)
-    )
+    return any(os.path.lexists(os.path.join(root, folder, SKILLS_FOLDER)) for folder in folders)
 
 
 def force_includes(tool: Mapping[str, Any]) -> bool:

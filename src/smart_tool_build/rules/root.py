@@ -15,11 +15,10 @@ from pathlib import Path
 from typing import Any, NamedTuple, Optional
 
 from ..diagnostics.diagnostic import Diagnostic, has_errors, make, set_aside
-from ..parsing import frontmatter
 from ..project import config, distribution, walk
 from ..project.distribution import PackageDefinition, PackageVersion
 from ..project.names import DESCRIPTOR_NAME, MANIFEST_NAME, PYPROJECT
-from ..project.packages import import_path, skills_possible
+from ..project.packages import import_path, package_folders, skills_possible
 from . import descriptor, manifest
 from .cli_argv import cli_argv_rule
 from .install_docs import InstallDoc, check_install_docs
@@ -169,12 +168,13 @@ def _check_skills(report: RootReport, prefix: str, version: Optional[str], origi
     with something wrong in it): then it needs no smart-tool.json."""
     options = report.options
     package = report.package
-    if not skills_possible(report.root, options, package.tool):
+    folders = package_folders(report.root, package.tool)  # listed once: the stat, then the walk
+    if not skills_possible(report.root, options, folders, package.tool):
         return False  # no skills folder anywhere: nothing of the skills' code is loaded
     from ..project.skills import find_skills
 
     report.skills, problems = find_skills(
-        report.root, options, prefix=prefix, text=package.text, tool=package.tool
+        report.root, options, folders, prefix=prefix, text=package.text, tool=package.tool
     )
     report.diagnostics += problems
     if not report.skills:
@@ -336,17 +336,10 @@ def _check_manifest(
         located.others,
         prefix,
         excluded=located.excluded,
-        own=_file_bytes(resolved),
+        own=result.data,  # the bytes the check read
         fields=result.frontmatter,
         distribution=report.package.name,
     )
-
-
-def _file_bytes(path: Path) -> Optional[bytes]:
-    try:
-        return frontmatter.read_bytes(path)
-    except (OSError, frontmatter.FrontmatterError):
-        return None
 
 
 def _no_descriptor(root: Path, package: PackageDefinition, manifests: list[str], prefix: str) -> Diagnostic:
