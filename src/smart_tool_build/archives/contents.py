@@ -91,6 +91,13 @@ class ArtifactReport:
         return has_errors(self.diagnostics, warnings_as_errors=warnings_as_errors)
 
 
+def carries_tool_file(archive: Archive) -> bool:
+    """Whether the archive carries a smart-tool.json or a SMART_TOOL.md anywhere: an archive
+    with neither (a library's, a meta-package's, any project's that is no smart tool) is
+    judged as what it carries, and gets no smart-tool rule."""
+    return any(posixpath.basename(name) in (DESCRIPTOR, MANIFEST) for name in archive.files)
+
+
 def unreadable(shown: str, problem: str) -> Diagnostic:
     """The finding for an archive that cannot be read whole (``problem`` reads after "artifact")."""
     return make("artifact-readable", shown, None, f"artifact {problem}", READ_HINT)

@@ -16,6 +16,7 @@ from ..rules.requirements import install_references
 from .contents import (
     ArtifactReport,
     SourceFacts,
+    carries_tool_file,
     compare_source,
     manifests_outside,
     nested_folders,
@@ -66,7 +67,7 @@ def check_sdist(
         out.extend(require(archive, members, shown, "a wheel built from the sdist needs it"))
         return
     descriptor_member = top + DESCRIPTOR
-    if source is None and descriptor_member not in archive.files and _not_a_tool(archive):
+    if source is None and descriptor_member not in archive.files and not carries_tool_file(archive):
         return  # a library's sdist (skills at any path), any project's: no smart-tool rule applies
     if descriptor_member not in archive.files:
         out.append(
@@ -162,13 +163,6 @@ def _excluded_copies(
         for other in manifests_outside(archive, nested, top, ())
         if other not in seen and manifest_copies.is_copy(archive.read(other) or b"", own, name)
     ]
-
-
-def _not_a_tool(archive: Archive) -> bool:
-    """Whether the sdist carries no SMART_TOOL.md and no smart-tool.json anywhere: a library's
-    (its skills in a package, or in a root ``skills/`` folder ``[tool.smart-tool] skills``
-    names), a meta-package's, any project's that is no smart tool."""
-    return not any(posixpath.basename(n) in (MANIFEST, DESCRIPTOR) for n in archive.files)
 
 
 def _install_docs_in(

@@ -13,7 +13,7 @@ from typing import Any, Optional
 
 from ..diagnostics.diagnostic import Diagnostic, make, set_aside
 from ..project.config import Options
-from .contents import ArtifactReport, SourceFacts, unreadable
+from .contents import ArtifactReport, SourceFacts, carries_tool_file, unreadable
 from .options import carried_options
 from .reader import ArchiveError, dist_info_folders, open_archive
 
@@ -106,7 +106,7 @@ def verify(
     else:
         report.options, report.written_version, problems = carried_options(archive, shown, flags)
         out.extend(problems)
-    if source is None and mcp_name and not _carries_smart_tool_files(archive):  # an MCP server's
+    if source is None and mcp_name and not carries_tool_file(archive):  # an MCP server's
         source = SourceFacts(None, None, None, options=report.options, written_version=report.written_version)
     # each build process checks one kind of archive: the other kind's rules stay unimported
     # (an isolated build compiles every module it imports from source)
@@ -167,10 +167,3 @@ def _checked_version(
             "make the version resolve once, then rebuild",
         )
     ]
-
-
-def _carries_smart_tool_files(archive: Any) -> bool:
-    """Whether the archive carries a smart-tool.json or a SMART_TOOL.md anywhere."""
-    from ..project.names import DESCRIPTOR_NAME, MANIFEST_NAME
-
-    return any(name.rsplit("/", 1)[-1] in (DESCRIPTOR_NAME, MANIFEST_NAME) for name in archive.files)

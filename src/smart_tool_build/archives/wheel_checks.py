@@ -14,7 +14,6 @@ from ..parsing.safe_yaml import LineDict
 from ..project.distribution import core_metadata
 from ..project.manifest_model import PROJECTION_NAME, projection
 from ..project.names import DESCRIPTOR_NAME as DESCRIPTOR
-from ..project.names import MANIFEST_NAME as MANIFEST
 from ..rules import descriptor as descriptor_module
 from ..rules import manifest as manifest_module
 from ..rules.install_docs import reference, wheel_place
@@ -22,6 +21,7 @@ from ..rules.requirements import classify_install, install_references
 from .contents import (
     ArtifactReport,
     SourceFacts,
+    carries_tool_file,
     compare_source,
     manifests_outside,
     nested_folders,
@@ -165,7 +165,7 @@ def _carries_tool_file(archive: Archive) -> bool:
     smart-tool.json or a SMART_TOOL.md anywhere, or it requires smart-tool-build (the runtime
     accessor a tool reads its own manifest with), so a tool whose backend left both files
     out is still judged as the tool it is."""
-    if any(posixpath.basename(n) in (DESCRIPTOR, MANIFEST) for n in archive.files):
+    if carries_tool_file(archive):
         return True
     member = archive.metadata_member()
     data = archive.read(member) if member is not None else None
