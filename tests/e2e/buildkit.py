@@ -154,6 +154,25 @@ class Builder:
         return path / "bin" / "python"
 
 
+def build_system(family: str) -> str:
+    """The ``[build-system]`` table (and hatchling's hook table) that opts a project built by
+    ``family`` in: the hook, the plugin, or the wrapper over the wrapped backend."""
+    if family == "hatchling":
+        return (
+            f'[build-system]\nrequires = ["{HATCHLING}", "smart-tool-build"]\n'
+            'build-backend = "hatchling.build"\n\n[tool.hatch.build.hooks.smart-tool]\n'
+        )
+    if family == "setuptools":
+        return (
+            f'[build-system]\nrequires = ["{SETUPTOOLS}", "smart-tool-build"]\n'
+            'build-backend = "setuptools.build_meta"\n'
+        )
+    return (
+        f'[build-system]\nrequires = ["smart-tool-build", "{WRAPPED[family]}"]\n'
+        'build-backend = "smart_tool_build.backend"\n'
+    )
+
+
 def pip_download(requirements: list[str], wheelhouse: Path) -> None:
     subprocess.run(
         [

@@ -22,12 +22,12 @@ import pytest
 from buildkit import (
     FIXTURES,
     HATCHLING,
-    SETUPTOOLS,
     WRAPPED,
     Build,
     Builder,
     assert_clean_failure,
     assert_line,
+    build_system,
     pip_download,
 )
 from smartkit import smart_tool
@@ -37,30 +37,13 @@ NAME = "io.github.Acme/acme-mcp"
 CLAIM = f"mcp-name: {NAME}"
 
 
-def _backend(family: str) -> str:
-    if family == "hatchling":
-        return (
-            f'[build-system]\nrequires = ["{HATCHLING}", "smart-tool-build"]\n'
-            'build-backend = "hatchling.build"\n\n[tool.hatch.build.hooks.smart-tool]\n'
-        )
-    if family == "setuptools":
-        return (
-            f'[build-system]\nrequires = ["{SETUPTOOLS}", "smart-tool-build"]\n'
-            'build-backend = "setuptools.build_meta"\n'
-        )
-    return (
-        f'[build-system]\nrequires = ["smart-tool-build", "{WRAPPED[family]}"]\n'
-        'build-backend = "smart_tool_build.backend"\n'
-    )
-
-
 def project(builder: Builder, fixture: str, family: str, name: str) -> Path:
     """A copy of the fixture with ``family``'s [build-system] (and hook table)."""
     root = builder.copy(ROOTS / fixture, name)
     pyproject = root / "pyproject.toml"
     text = pyproject.read_text(encoding="utf-8")
     kept = text[text.index("[project]") :].replace("[tool.hatch.build.hooks.smart-tool]\n", "")
-    pyproject.write_text(_backend(family) + "\n" + kept, encoding="utf-8")
+    pyproject.write_text(build_system(family) + "\n" + kept, encoding="utf-8")
     return root
 
 

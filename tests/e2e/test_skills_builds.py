@@ -29,7 +29,7 @@ from pathlib import Path
 from typing import NamedTuple
 
 import pytest
-from buildkit import EXAMPLES, FIXTURES, HATCHLING, SETUPTOOLS, WRAPPED, Build, Builder
+from buildkit import EXAMPLES, FIXTURES, Build, Builder, build_system
 from smartkit import cli_env, smart_tool
 
 from support import interruptible, judge
@@ -53,23 +53,12 @@ EXECUTABLE = "skilled-lib/scripts/run.sh"
 
 def _backend(family: str) -> str:
     """The ``[build-system]`` and backend tables of a project built by ``family``."""
-    if family == "hatchling":
-        return (
-            f'[build-system]\nrequires = ["{HATCHLING}", "smart-tool-build"]\n'
-            'build-backend = "hatchling.build"\n\n[tool.hatch.build.hooks.smart-tool]\n'
-        )
-    if family == "setuptools":
-        return (
-            f'[build-system]\nrequires = ["{SETUPTOOLS}", "smart-tool-build"]\n'
-            'build-backend = "setuptools.build_meta"\n\n'
-            # what public projects write, and what never matches a hidden folder
-            '[tool.setuptools.package-data]\n"*" = ["**/*.md"]\n'
-        )
-    tables = {"poetry-core": '[tool.poetry]\npackages = [{ include = "PACKAGE", from = "src" }]\n'}
-    return (
-        f'[build-system]\nrequires = ["smart-tool-build", "{WRAPPED[family]}"]\n'
-        f'build-backend = "smart_tool_build.backend"\n\n{tables.get(family, "")}'
-    )
+    tables = {
+        # what public projects write, and what never matches a hidden folder
+        "setuptools": '[tool.setuptools.package-data]\n"*" = ["**/*.md"]\n',
+        "poetry-core": '[tool.poetry]\npackages = [{ include = "PACKAGE", from = "src" }]\n',
+    }
+    return f"{build_system(family)}\n{tables.get(family, '')}"
 
 
 class Case(NamedTuple):
