@@ -4,7 +4,7 @@ says when the manifest's version is not the package's. Only a build with a findi
 from __future__ import annotations
 
 from ..diagnostics.diagnostic import CodeId, Diagnostic, Severity, make
-from .versions import _normal, is_development, same_text, semver_clean, valid_anywhere
+from .versions import is_development, normal_form, same_text, semver_clean, valid_anywhere
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -27,7 +27,7 @@ def drift(
 ) -> list[Diagnostic]:
     """The findings of :func:`~smart_tool_build.rules.version_rule.compare_versions` when the two differ."""
     scheme: Scheme = package_version.scheme
-    ours = _normal(manifest_version, scheme)
+    ours = normal_form(manifest_version, scheme)
     if ours is None:
         if not valid_anywhere(manifest_version):
             return []  # reported by the manifest's own rules
@@ -53,7 +53,7 @@ def drift(
                 severity=Severity.INFO,
             )
         ]
-    theirs = _normal(value, scheme)
+    theirs = normal_form(value, scheme)
     where = f"{value!r} from {package_version.origin}"
     if theirs is None:
         return [

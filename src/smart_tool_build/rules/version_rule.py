@@ -4,7 +4,7 @@ comparison; its words (:mod:`smart_tool_build.rules.version_drift`) load only fo
 
 from __future__ import annotations
 
-from .versions import _normal, same_text
+from .versions import normal_form, same_text
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -26,7 +26,7 @@ def compare_versions(
     """The findings of a ``manifest_version`` that is not ``package_version`` as text."""
     scheme: Scheme = package_version.scheme
     value = package_version.value
-    known = value is not None and _normal(manifest_version, scheme) and _normal(value, scheme)
+    known = value is not None and normal_form(manifest_version, scheme) and normal_form(value, scheme)
     if known and same_text(manifest_version, package_version):
         return []
     from .version_drift import drift

@@ -78,7 +78,8 @@ def valid_anywhere(text: str) -> bool:
     return semver_clean(text) is not None
 
 
-def _normal(text: str, scheme: Scheme) -> Optional[str]:
+def normal_form(text: str, scheme: Scheme) -> Optional[str]:
+    """``text``'s normal form under ``scheme`` (PEP 440's, or semver's), or None when it is none."""
     return pep440_normal(text) if scheme == "pep440" else semver_clean(text)
 
 
@@ -91,10 +92,10 @@ def same_text(version: str, package_version: PackageVersion) -> bool:
     value, scheme, written = package_version.value, package_version.scheme, package_version.written
     if value is None:
         return False
-    theirs = _normal(value, scheme)
+    theirs = normal_form(value, scheme)
     if version in (value, theirs, written):
         return True
-    return written is None and theirs is not None and _normal(version, scheme) == theirs
+    return written is None and theirs is not None and normal_form(version, scheme) == theirs
 
 
 def is_development(package_version: PackageVersion) -> bool:
