@@ -90,6 +90,7 @@ SETUPTOOLS_ACTIVATED = Budget(
             f"{PACKAGE}.rules.root",
             f"{PACKAGE}.rules.manifest",
             f"{PACKAGE}.archives.verify",
+            f"{PACKAGE}.archives.confirm",
         }
     ),
 )

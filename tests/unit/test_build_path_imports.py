@@ -81,8 +81,11 @@ def test_plan_and_verify_import_one_kind_of_checks_and_no_yaml(tmp_path: Path) -
     assert not [n for n in names if n.startswith(("smart_tool.cli", "smart_tool.smoke"))]
     assert not [n for n in names if n.startswith(("smart_tool.registry", "smart_tool.authoring"))]
     sdist = imported(f"import hatchling.build\nhatchling.build.build_sdist({str(out)!r})\n", project)
-    assert "smart_tool_build.archives.sdist_checks" in sdist
-    assert "smart_tool_build.archives.wheel_checks" not in sdist
+    # a valid build's sdist is confirmed by names and bytes: no archive rule is loaded
+    assert "smart_tool_build.archives.confirm" in sdist
+    assert not [
+        n for n in sdist if n.endswith(("archives.sdist_checks", "archives.wheel_checks", "archives.verify"))
+    ]
     assert "yaml" not in sdist
     # the example ships no library skill: no skill module on either build path
     assert not SKILL_MODULES.intersection(names) and not SKILL_MODULES.intersection(sdist)
@@ -124,6 +127,11 @@ def test_an_mcp_server_imports_the_mcp_modules_and_no_table(tmp_path: Path) -> N
 #: library's dataclasses and NamedTuples, one idiom (CONTRIBUTING.md, "Import rules")
 NOT_ON_A_VALID_BUILD = (
     "smart_tool_build.diagnostics.codes",
+    "smart_tool_build.archives.verify",
+    "smart_tool_build.archives.contents",
+    "smart_tool_build.archives.options",
+    "smart_tool_build.archives.wheel_checks",
+    "smart_tool_build.archives.sdist_checks",
     "smart_tool_build.rules.collection",
     "smart_tool_build.plan.collection_plan",
     "smart_tool_build.rules.build_system",
@@ -154,7 +162,7 @@ def test_a_valid_build_imports_no_table_or_hint(tmp_path: Path) -> None:
         f"hatchling.build.build_wheel({str(out)!r})\n"
     )
     names = imported(body, project)
-    assert "smart_tool_build.archives.verify" in names  # the hook ran: planned and verified
+    assert "smart_tool_build.archives.confirm" in names  # the hook ran: planned and verified
     over = [n for n in names if n.startswith(NOT_ON_A_VALID_BUILD)]
     assert not over, over
 

@@ -200,11 +200,11 @@ class HatchlingBuild:
             self._staging = None
         if self._plan is None:
             return
-        from ..archives.verify import verify
+        from ..archives.confirm import check_built
 
         shown = os.path.basename(artifact_path)
         facts = self._plan.facts("wheel" if self.target_name == "wheel" else "sdist")
-        report = verify(Path(artifact_path), source=facts, display=shown)
+        report = check_built(Path(artifact_path), facts, shown)
         self._report().show(report.diagnostics, report.ignored)
         if report.failed():
             with contextlib.suppress(OSError):  # nothing more to do than say so

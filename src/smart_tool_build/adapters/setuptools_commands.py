@@ -46,7 +46,7 @@ from .reporter import OutputSink, Reporter
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
-    from ..archives.verify import SourceFacts
+    from ..archives.facts import SourceFacts
     from ..diagnostics.diagnostic import Diagnostic
     from ..plan.build_plan import BuildPlan
     from ..plan.layout import ArtifactKind
@@ -409,13 +409,13 @@ def _place(source: Path, target: Path, *, link: bool) -> None:
 
 def _verify(command: Any, paths: list[Path], facts: SourceFacts) -> None:
     """The shared archive verifier on each archive just written; failing ones are removed."""
-    from ..archives.verify import verify
+    from ..archives.confirm import check_built
 
     reporter = _state(command).reporter
     problems: list[Diagnostic] = []
     gone: list[str] = []
     for path in paths:
-        report = verify(path, source=facts, display=path.name)
+        report = check_built(path, facts, path.name)
         reporter.show(report.diagnostics, report.ignored)
         if report.failed():
             problems += report.diagnostics

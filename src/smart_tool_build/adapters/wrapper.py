@@ -267,9 +267,9 @@ class _Build:
             )
 
     def _verify(self, plan: BuildPlan, path: Path, shown: str) -> None:
-        from ..archives.verify import verify
+        from ..archives.confirm import check_built
 
-        report = verify(path, source=plan.facts("sdist" if self.kind == "sdist" else "wheel"), display=shown)
+        report = check_built(path, plan.facts("sdist" if self.kind == "sdist" else "wheel"), shown)
         self.report.show(report.diagnostics, report.ignored)
         self.report.verified([shown], report.diagnostics, report.failed())
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 import posixpath
 import zipfile
 import zlib
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Callable, Optional
@@ -261,3 +261,20 @@ def dist_info_folders(names: Iterable[str]) -> list[str]:
             and name.split("/")[0].endswith(".dist-info")
         }
     )
+
+
+def sdist_import_path(names: Mapping[str, int], top: str, relative: str) -> Optional[str]:
+    """The manifest's import path in a wheel built from the sdist, as
+    :func:`~smart_tool_build.project.packages.import_path` reads it from the source tree."""
+
+    def is_package(folder: str) -> bool:
+        return f"{top}{folder}/__init__.py" in names
+
+    folder = posixpath.dirname(relative)
+    if not folder or not is_package(folder):
+        return None
+    package = folder
+    while posixpath.dirname(package) and is_package(posixpath.dirname(package)):
+        package = posixpath.dirname(package)
+    base = posixpath.dirname(package)
+    return relative[len(base) + 1 :] if base else relative

@@ -14,8 +14,6 @@ from ..rules import descriptor as descriptor_module
 from ..rules.install_docs import candidates, reference, wheel_place
 from ..rules.requirements import install_references
 from .contents import (
-    ArtifactReport,
-    SourceFacts,
     carries_tool_file,
     compare_source,
     manifests_outside,
@@ -24,7 +22,8 @@ from .contents import (
     read_headers,
     require,
 )
-from .reader import Archive
+from .facts import ArtifactReport, SourceFacts
+from .reader import Archive, sdist_import_path
 
 
 def check_sdist(
@@ -173,7 +172,7 @@ def _install_docs_in(
     out = []
     where = f"{shown}/{report.manifest_member or top + relative}"
     folders = {posixpath.dirname(name) + "/" for name in archive.files}
-    place = _import_path(archive, top, relative)
+    place = sdist_import_path(archive.files, top, relative)
     for index, install, line in install_references(report.frontmatter):
         found = candidates(relative, install)
         if found is None:
@@ -209,20 +208,3 @@ def _install_docs_in(
                 )
             )
     return out
-
-
-def _import_path(archive: Archive, top: str, relative: str) -> Optional[str]:
-    """The manifest's import path in a wheel built from the sdist, as
-    :func:`~smart_tool_build.project.packages.import_path` reads it from the source tree."""
-
-    def is_package(folder: str) -> bool:
-        return f"{top}{folder}/__init__.py" in archive.files
-
-    folder = posixpath.dirname(relative)
-    if not folder or not is_package(folder):
-        return None
-    package = folder
-    while posixpath.dirname(package) and is_package(posixpath.dirname(package)):
-        package = posixpath.dirname(package)
-    base = posixpath.dirname(package)
-    return relative[len(base) + 1 :] if base else relative

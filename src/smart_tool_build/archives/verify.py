@@ -13,11 +13,12 @@ from typing import Any, Optional
 
 from ..diagnostics.diagnostic import Diagnostic, make, set_aside
 from ..project.config import Options
-from .contents import ArtifactReport, SourceFacts, carries_tool_file, unreadable
+from .contents import carries_tool_file, unreadable
+from .facts import ArtifactReport, SourceFacts
 from .options import carried_options
-from .reader import ArchiveError, dist_info_folders, open_archive
+from .reader import Archive, ArchiveError, dist_info_folders, open_archive
 
-__all__ = ["ArtifactReport", "SourceFacts", "unreadable", "verify"]
+__all__ = ["unreadable", "verify"]
 
 
 def verify(
@@ -32,6 +33,7 @@ def verify(
     record: bool = False,
     mcp_name: Optional[str] = None,
     mcp_server: Any = None,
+    opened: Optional[Archive] = None,
 ) -> ArtifactReport:
     """Check one wheel or sdist; never raises for a bad archive.
 
@@ -44,11 +46,12 @@ def verify(
     which a build's own check has no need to). ``mcp_name`` (or the build's) is an MCP server's
     name its description must claim: an archive that carries no smart-tool file is then
     judged as an MCP server's, not as a smart tool lacking its files; ``mcp_server`` (its
-    ``ServerJson``, for ``inspect``) holds its versions to the archive's.
+    ``ServerJson``, for ``inspect``) holds its versions to the archive's. ``opened``: the
+    archive as a build already read it.
     """
     shown = display or path.as_posix()
     try:
-        archive = open_archive(path)
+        archive = opened or open_archive(path)
     except ArchiveError as exc:
         report = ArtifactReport(path, "unknown")
         report.diagnostics.append(unreadable(shown, str(exc)))

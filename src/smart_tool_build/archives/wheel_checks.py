@@ -19,8 +19,6 @@ from ..rules import manifest as manifest_module
 from ..rules.install_docs import reference, wheel_place
 from ..rules.requirements import classify_install, install_references
 from .contents import (
-    ArtifactReport,
-    SourceFacts,
     carries_tool_file,
     compare_source,
     manifests_outside,
@@ -29,6 +27,7 @@ from .contents import (
     read_headers,
     require,
 )
+from .facts import ArtifactReport, SourceFacts
 from .reader import Archive, dist_info_folders
 
 

@@ -17,7 +17,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Literal, Optional
 
-from ..archives.verify import SourceFacts
+from ..archives.facts import SourceFacts
 from ..diagnostics.diagnostic import Diagnostic, has_errors
 from ..project.config import HookOptions, Options
 from ..project.distribution import is_collection
@@ -149,6 +149,9 @@ class BuildPlan:
             skills=skills,
             checked_version=self.version,
             mcp_name=self.mcp_name,
+            name=self.tool.package.name if self.tool is not None else None,
+            manifest_place=self.tool.manifest_place if self.tool is not None else None,
+            clean=not self.diagnostics and not self.ignored,
         )
 
 

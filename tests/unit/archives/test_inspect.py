@@ -602,7 +602,7 @@ def test_a_projection_matching_the_manifest_is_clean(tmp_path: Path) -> None:
 def test_a_projection_of_another_manifest_is_an_error_of_the_build(tmp_path: Path) -> None:
     """artifact-projection-matches: the build's own projection must be of the manifest it
     carries; `inspect` passes a stale one, which the accessor reads past (its hash differs)."""
-    from smart_tool_build.archives.verify import SourceFacts
+    from smart_tool_build.archives.facts import SourceFacts
 
     other = MANIFEST.replace(b"Shows what", b"Tells what")
     facts = SourceFacts(MANIFEST, DESCRIPTOR, "src/demo_tool/SMART_TOOL.md", wheel_projection=_projection())
@@ -628,7 +628,7 @@ def test_a_projection_edited_by_hand_is_an_error(tmp_path: Path) -> None:
 
 
 def test_a_projection_missing_from_a_wheel_the_build_made_is_an_error(tmp_path: Path) -> None:
-    from smart_tool_build.archives.verify import SourceFacts
+    from smart_tool_build.archives.facts import SourceFacts
 
     facts = SourceFacts(MANIFEST, DESCRIPTOR, "src/demo_tool/SMART_TOOL.md", wheel_projection=_projection())
     found = _projection_findings(tmp_path, None, facts)

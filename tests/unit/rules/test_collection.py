@@ -20,7 +20,8 @@ from typing import Optional
 
 import pytest
 
-from smart_tool_build.archives.verify import SourceFacts, verify
+from smart_tool_build.archives.facts import SourceFacts
+from smart_tool_build.archives.verify import verify
 from smart_tool_build.diagnostics.diagnostic import CODES, Diagnostic, Severity
 from smart_tool_build.project.config import Options
 from smart_tool_build.project.distribution import read

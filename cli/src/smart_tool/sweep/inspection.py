@@ -13,8 +13,9 @@ from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any, Optional
 
+from smart_tool_build.archives.facts import ArtifactReport
 from smart_tool_build.archives.options import pyproject_facts
-from smart_tool_build.archives.verify import ArtifactReport, verify
+from smart_tool_build.archives.verify import verify
 from smart_tool_build.diagnostics.diagnostic import Diagnostic, make
 from smart_tool_build.project.config import Options, read_options
 from smart_tool_build.project.distribution import normalize_name
