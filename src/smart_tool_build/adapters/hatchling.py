@@ -1,30 +1,6 @@
-"""The hatchling build hook's work: what :mod:`smart_tool_build.hatch_hook` (the entry
-module hatchling imports on every build in the environment) does once a project that
-configured ``[tool.hatch.build.hooks.smart-tool]`` builds. The entry module imports nothing
-but hatchling's interface; this module is imported when the hook runs, the core when it plans.
-
-What each target gets is decided by :func:`smart_tool_build.plan.build_plan.plan_build` (the places are
-:mod:`smart_tool_build.plan.layout`'s and, for collections, :mod:`smart_tool_build.rules.collection`'s):
-
-- ``sdist``: smart-tool.json, SMART_TOOL.md and its install documents (and a collection's
-  files) at their source paths, added to hatchling's own ``force_include`` (so ``exclude``,
-  ``only-include`` and ``.gitignore`` cannot drop them); the finished sdist is verified.
-- ``wheel`` (standard): the manifest at its import path or in the ``.dist-info``, its install
-  documents where the installed manifest's paths reach them, the descriptor in the
-  ``.dist-info``, a collection's package data where the source layout puts it; the finished
-  wheel is verified.
-
-Only added, never taking away: hatchling keys ``force_include`` by source path, so where the
-project force-includes the same file somewhere of its own (team-pulse copies its root
-manifest into its package), the hook's copy comes from a staged file outside the project and
-the project's entry stays; a place the project fills itself is left to it (the verifier
-checks the bytes).
-- ``wheel`` (editable): the checks run and nothing is copied into site-packages: the package
-  is served from the source tree, manifest included, and the installer's ``direct_url.json``
-  (PEP 610) names that tree, where :mod:`smart_tool_build.runtime.accessor` reads the manifest.
-
-Any error stops the build with one line per problem and no traceback, and a finished
-artifact that fails verification is removed before the build fails.
+"""The hatchling build hook's work, imported when the hook runs (the entry module,
+:mod:`smart_tool_build.hatch_hook`, imports only hatchling's interface): plan, add the
+planned files to ``force_include``, check the finished archive (docs/backends.md, hatchling).
 """
 
 from __future__ import annotations

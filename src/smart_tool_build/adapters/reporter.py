@@ -1,14 +1,5 @@
-"""What a build says: one output path for every adapter.
-
-The hatchling hook, the setuptools plugin and the wrapping backend each hand the one
-:class:`OutputSink` (how one line reaches their medium: hatchling's ``app``, stderr) to a
-:class:`Reporter`,
-which decides every line: a diagnostic's, the note for each error ``ignore`` set aside, the
-summary of a build that stops (with the pointer to ``smart-tool codes``, and to
-``smart-tool fix`` when a finding has a fix), the verdict on a finished archive. So the three
-print the same lines for the same project; a drift message names where the project declares
-its version, and the backend's build only for a version no file of the project gives.
-"""
+"""What a build says: one :class:`Reporter` decides every line for the three adapters, each
+of which hands it the :class:`OutputSink` of its medium, so they print the same lines."""
 
 from __future__ import annotations
 
@@ -25,8 +16,6 @@ if TYPE_CHECKING:
 
 #: every line a build prints of ours starts so (a diagnostic's own ``path:line: code:`` aside)
 PREFIX = "smart-tool: "
-#: where every code is explained, besides ``smart-tool codes CODE``
-DOCS = "smart-tool-build's docs/codes.md"
 
 
 class Sink(Protocol):
@@ -85,25 +74,6 @@ class OutputSink:
         raise SystemExit(status)
 
 
-def _codes_help(diagnostics: Iterable[Diagnostic]) -> str:
-    from ..diagnostics.codes import CODES
-
-    codes = list(dict.fromkeys(d.code for d in diagnostics if d.severity is Severity.ERROR))
-    # the docs' anchor first: it answers today; `uvx smart-tool` only once smart-tool is on the index
-    if not codes:
-        words = f"every code is in {DOCS}; `uvx smart-tool codes CODE` explains one"
-    elif len(codes) == 1:
-        words = f"its entry is {DOCS}#{codes[0]}; `uvx smart-tool codes {codes[0]}` explains it"
-    else:
-        anchors = ", ".join(f"#{code}" for code in codes)
-        words = f"their entries are in {DOCS} ({anchors}); `uvx smart-tool codes CODE` explains each"
-    fixable = [code for code in codes if code in CODES and CODES[code].fixable]
-    if fixable:
-        these = ", ".join(fixable)
-        words += f"; `smart-tool fix` fixes {these} in the source tree, `smart-tool fix --diff` shows how"
-    return words
-
-
 class Reporter:
     """One build's voice: every line it prints goes through here, to ``sink``."""
 
@@ -131,8 +101,10 @@ class Reporter:
 
     def stop(self, diagnostics: Sequence[Diagnostic], reason: str) -> NoReturn:
         """End the build: every error, one a line, then ``reason`` and where to read on."""
+        from .stop_words import codes_help  # a build that stops pays for its words
+
         errors = [str(d) for d in diagnostics if d.severity is Severity.ERROR]
-        self.sink.fail([*errors, f"{PREFIX}{reason} ({_codes_help(diagnostics)})"])
+        self.sink.fail([*errors, f"{PREFIX}{reason} ({codes_help(diagnostics)})"])
 
     def failure(self, reason: str) -> NoReturn:
         """End the build for a reason that is not a finding (an unwritable folder, say)."""

@@ -35,7 +35,7 @@ from .reporter import PREFIX, OutputSink, Reporter
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
-    from ..archives.reader import Archive
+    from ..archives.archive import Archive
     from ..plan.layout import ArtifactKind, PlannedFile
     from ..project.backends import Choice
 
@@ -211,7 +211,8 @@ class _Build:
 
     def _open_built(self, built: Path, shown: str) -> Archive:
         """The archive the wrapped backend wrote; one it wrote unreadable is a finding."""
-        from ..archives.reader import ArchiveError, open_archive
+        from ..archives.archive import ArchiveError
+        from ..archives.reader import open_archive
 
         try:
             return open_archive(built)
@@ -227,7 +228,7 @@ class _Build:
         import tempfile
 
         from ..archives.amend import Addition, AmendError, amend_sdist, amend_wheel, source_date_epoch
-        from ..archives.reader import dist_info_folders
+        from ..archives.archive import dist_info_folders
 
         names = list(archive.files)
         with tempfile.TemporaryDirectory(prefix="smart-tool-made-") as made:

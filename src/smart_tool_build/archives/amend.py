@@ -38,7 +38,7 @@ from pathlib import Path
 from typing import IO, NamedTuple, Optional
 
 from ..project.manifest_model import record_digest
-from .reader import dist_info_folders, read_errors
+from .archive import dist_info_folders, read_errors
 
 _CHUNK = 1024 * 1024
 #: the earliest time a zip member can carry (1980-01-01)

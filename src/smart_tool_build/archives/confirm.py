@@ -15,8 +15,9 @@ from typing import Optional
 from ..project.distribution import normalize_name
 from ..project.names import DESCRIPTOR_NAME, MANIFEST_NAME, PROJECTION_NAME
 from ..project.walk import skipped
+from .archive import Archive, ArchiveError, dist_info_folders
 from .facts import ArtifactReport, SourceFacts
-from .reader import Archive, ArchiveError, dist_info_folders, file_and_folder, open_archive, sdist_import_path
+from .reader import file_and_folder, open_archive, sdist_import_path
 
 
 def check_built(path: Path, facts: SourceFacts, display: str) -> ArtifactReport:

@@ -15,8 +15,8 @@ from ..project.walk import excluded, skipped
 from ..rules import manifest as manifest_module
 from ..rules.manifest_rules import package_rules
 from ..rules.versions import same_version
+from .archive import Archive
 from .facts import ArtifactReport
-from .reader import Archive
 
 
 def carries_tool_file(archive: Archive) -> bool:

@@ -15,7 +15,7 @@ from ..diagnostics.diagnostic import Diagnostic
 from ..project.config import Options, read_options
 from ..project.distribution import parse_pyproject
 from ..project.names import PYPROJECT
-from .reader import Archive
+from .archive import Archive
 
 
 def pyproject_facts(data: Optional[bytes]) -> tuple[Mapping[str, Any], Optional[str], Optional[str]]:

@@ -20,8 +20,8 @@ from typing import Optional
 
 from ..diagnostics.diagnostic import Diagnostic, make
 from ..project.manifest_model import record_digest
+from .archive import read_errors
 from .contents import READ_HINT
-from .reader import read_errors
 
 #: RECORD larger than this is not read (a wheel of a million files is not a smart tool)
 MAX_RECORD_BYTES = 16 * 1024 * 1024

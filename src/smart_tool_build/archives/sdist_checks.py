@@ -13,6 +13,7 @@ from ..project.names import MANIFEST_NAME as MANIFEST
 from ..rules import descriptor as descriptor_module
 from ..rules.install_docs import candidates, reference, wheel_place
 from ..rules.requirements import install_references
+from .archive import Archive
 from .contents import (
     carries_tool_file,
     compare_source,
@@ -23,7 +24,7 @@ from .contents import (
     require,
 )
 from .facts import ArtifactReport, SourceFacts
-from .reader import Archive, sdist_import_path
+from .reader import sdist_import_path
 
 
 def check_sdist(

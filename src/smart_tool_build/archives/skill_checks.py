@@ -21,7 +21,7 @@ from pathlib import PurePosixPath
 from typing import NamedTuple, Optional
 
 from ..diagnostics.diagnostic import Diagnostic, make
-from .reader import Archive, read_errors
+from .archive import Archive, read_errors
 
 SKILL_FILE = "SKILL.md"
 #: a RECORD larger than this is not read (the one :mod:`.record` reads at most)

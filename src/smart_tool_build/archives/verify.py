@@ -13,10 +13,11 @@ from typing import Any, Optional
 
 from ..diagnostics.diagnostic import Diagnostic, make, set_aside
 from ..project.config import Options
+from .archive import Archive, ArchiveError, dist_info_folders
 from .contents import carries_tool_file, unreadable
 from .facts import ArtifactReport, SourceFacts
 from .options import carried_options
-from .reader import Archive, ArchiveError, dist_info_folders, open_archive
+from .reader import open_archive
 
 __all__ = ["unreadable", "verify"]
 

@@ -18,6 +18,7 @@ from ..rules import descriptor as descriptor_module
 from ..rules import manifest as manifest_module
 from ..rules.install_docs import reference, wheel_place
 from ..rules.requirements import classify_install, install_references
+from .archive import Archive, dist_info_folders
 from .contents import (
     carries_tool_file,
     compare_source,
@@ -28,7 +29,6 @@ from .contents import (
     require,
 )
 from .facts import ArtifactReport, SourceFacts
-from .reader import Archive, dist_info_folders
 
 
 def check_wheel(

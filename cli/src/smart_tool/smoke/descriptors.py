@@ -14,7 +14,8 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Literal, NamedTuple, Optional
 
-from smart_tool_build.archives.reader import ArchiveError, open_archive
+from smart_tool_build.archives.archive import ArchiveError
+from smart_tool_build.archives.reader import open_archive
 from smart_tool_build.diagnostics.diagnostic import Diagnostic, make
 from smart_tool_build.parsing import frontmatter
 from smart_tool_build.project.distribution import normalize_name

@@ -15,8 +15,9 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Optional
 
+from smart_tool_build.archives.archive import ArchiveError, dist_info_folders
 from smart_tool_build.archives.contents import READ_HINT
-from smart_tool_build.archives.reader import ArchiveError, dist_info_folders, open_archive
+from smart_tool_build.archives.reader import open_archive
 from smart_tool_build.archives.verify import verify
 from smart_tool_build.diagnostics.diagnostic import Diagnostic, Severity, make
 from smart_tool_build.parsing import frontmatter

@@ -1,0 +1,30 @@
+"""The words a stopping build ends with: where each code is explained. Loaded only to stop."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from ..diagnostics.diagnostic import Diagnostic, Severity
+
+#: where every code is explained, besides ``smart-tool codes CODE``
+DOCS = "smart-tool-build's docs/codes.md"
+
+
+def codes_help(diagnostics: Iterable[Diagnostic]) -> str:
+    """Where the codes of a stopped build are explained, and which ``smart-tool fix`` fixes."""
+    from ..diagnostics.codes import CODES
+
+    codes = list(dict.fromkeys(d.code for d in diagnostics if d.severity is Severity.ERROR))
+    # the docs' anchor first: it answers today; `uvx smart-tool` only once smart-tool is on the index
+    if not codes:
+        words = f"every code is in {DOCS}; `uvx smart-tool codes CODE` explains one"
+    elif len(codes) == 1:
+        words = f"its entry is {DOCS}#{codes[0]}; `uvx smart-tool codes {codes[0]}` explains it"
+    else:
+        anchors = ", ".join(f"#{code}" for code in codes)
+        words = f"their entries are in {DOCS} ({anchors}); `uvx smart-tool codes CODE` explains each"
+    fixable = [code for code in codes if code in CODES and CODES[code].fixable]
+    if fixable:
+        these = ", ".join(fixable)
+        words += f"; `smart-tool fix` fixes {these} in the source tree, `smart-tool fix --diff` shows how"
+    return words
