@@ -1,25 +1,5 @@
-"""The wrapping PEP 517 backend: the third adapter, for build backends without plugins.
-
-```toml
-[build-system]
-requires = ["smart-tool-build", "uv_build>=0.9"]
-build-backend = "smart_tool_build.backend"
-```
-
-Every PEP 517 and PEP 660 hook delegates to the backend :mod:`smart_tool_build.project.backends`
-chooses. A hook that backend lacks is missing here too (module ``__getattr__``), so a
-frontend does what PEP 517 says for a missing optional hook. ``get_requires_for_build_*``
-import nothing of the core. ``build_wheel``, ``build_sdist`` and ``build_editable`` run the
-pipeline of :mod:`smart_tool_build.adapters.wrapper`: check, build into a scratch folder,
-amend with what the plan says the archive must carry, verify, and only then rename into
-place. ``build_editable`` checks and copies nothing (the accessor reads the source tree).
-While the wrapped backend runs, the plugins of hatchling and setuptools step aside
-(:data:`smart_tool_build.project.optin.WRAPPER_ENVIRONMENT`), so the checks run once.
-
-A problem in the project, an output folder that cannot be written or an unreadable archive
-ends the build with one line per problem on stderr and exit status 1, an interrupt with one
-line and status 130; no traceback of ours. The wrapped backend's own errors pass through as
-they are.
+"""The wrapping PEP 517 backend, for build backends without plugins: the hooks, each delegated
+to the chosen backend (docs/architecture.md, "How each adapter builds").
 """
 
 from __future__ import annotations

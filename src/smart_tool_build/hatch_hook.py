@@ -1,11 +1,5 @@
-"""The hatchling build hook's entry module: a short shim over
-:mod:`smart_tool_build.adapters.hatchling`, where the hook's work lives.
-
-Hatchling imports every ``hatch`` entry point and registers its hook class on every build in
-the environment, so this module imports nothing but hatchling's own interface; the adapter
-(and through it the core) is imported when the hook runs, which is only for projects that
-configured ``[tool.hatch.build.hooks.smart-tool]``, and not while the wrapping backend drives
-the build (it checks and amends the build itself).
+"""The hatchling hook's entry module, imported by hatchling on every build in the environment:
+it imports only hatchling's interface; the adapter loads when the hook runs.
 """
 
 from __future__ import annotations

@@ -1,20 +1,5 @@
-"""The setuptools plugin's entry points: cheap, and inert unless the project opted in.
-
-setuptools loads every ``setuptools.finalize_distribution_options`` hook and every
-``egg_info.writers`` entry point on *every* build in the environment, so this module imports
-nothing but the standard library. A project opts in with ``smart-tool.json`` at its root, a
-``[tool.smart-tool]`` table in pyproject.toml, or (a collection) a
-``[tool.amplifier.collection]`` table; only then is
-:mod:`smart_tool_build.adapters.setuptools_commands` imported (it wraps setuptools' own commands), and
-the core only once one of those commands runs.
-
-For any other project the hook costs a stat (and, when pyproject.toml mentions
-``smart-tool`` or ``amplifier`` at all, one TOML parse) and changes nothing: same files, same
-bytes.
-
-The hook runs while setuptools builds its ``Distribution``, *before* pyproject.toml is
-applied (name, version, packages and cmdclass are still empty), so nothing is decided here
-but the opt-in; the work happens inside the build's own commands.
+"""The setuptools plugin's entry points: setuptools loads them on every build in the environment,
+so they import only the standard library and act only for a project that opted in.
 """
 
 from __future__ import annotations

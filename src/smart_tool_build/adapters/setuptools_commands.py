@@ -1,32 +1,5 @@
-"""The setuptools plugin's work: wrappers around setuptools' own commands, and ``check_smart_tool``.
-
-Imported only for a project that opted in (see :mod:`smart_tool_build.setuptools_plugin`) and
-for the ``check_smart_tool`` command; the core is imported when a wrapped command runs.
-
-How the wrappers get in: ``[tool.setuptools.cmdclass]`` (and setuptools-scm) replace whatever
-a plugin put into ``cmdclass`` earlier, and the plugin's hook runs before pyproject.toml is
-applied. So nothing is put into ``cmdclass``: the Distribution's ``get_command_class`` is
-wrapped instead, and every time setuptools asks for ``egg_info``, ``build_py``, ``sdist``,
-``bdist_wheel``, ``editable_wheel`` or ``develop`` it gets a subclass of the class it would
-have used (the user's, setuptools-scm's, setuptools' or wheel's), made when the configuration
-is final. What each subclass does:
-
-- every one: checks the root and plans the build (once, :func:`smart_tool_build.plan.build_plan.plan_build`)
-  with the version setuptools resolved (``egg_info.egg_version``: static, ``attr:``/``file:``,
-  setuptools-scm) before it writes anything; a problem ends the build with ``error:`` lines
-  and no traceback;
-- ``build_py``: puts the files the wheel must carry (SMART_TOOL.md at its import path, a
-  collection's package data) into the build folder, whatever package-data, MANIFEST.in or the
-  user's own build_py say (not in editable mode; a strict editable install instead gets a
-  collection's package data into its link tree, through ``get_output_mapping``);
-- ``sdist``: puts the files the sdist must carry (smart-tool.json, SMART_TOOL.md, the install
-  documents, a collection's files) into the release tree (``make_release_tree``), whatever
-  MANIFEST.in or setuptools-scm's file list say;
-- ``egg_info`` (through the ``egg_info.writers`` entry points): the descriptor, and a
-  manifest outside every package, into the .egg-info folder, which becomes the wheel's
-  .dist-info; nothing for editable installs, which read the source tree;
-- ``sdist`` and ``bdist_wheel``: after the archive is written, the shared verifier
-  (:func:`smart_tool_build.archives.verify.verify`); a failing archive is removed.
+"""The setuptools plugin's work: setuptools' own commands wrapped, and ``check_smart_tool``; imported
+only for a project that opted in (docs/architecture.md, "How each adapter builds").
 """
 
 from __future__ import annotations

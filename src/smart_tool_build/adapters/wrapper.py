@@ -1,23 +1,5 @@
-"""The wrapping backend's pipeline: one build of a wheel, an sdist or an editable wheel.
-
-:mod:`smart_tool_build.backend` is the PEP 517 face (the hooks, the wrapped backend and how
-to call it); this is what its ``build_*`` hooks do once a build is asked for:
-
-1. check the project with the core (one plan, :func:`smart_tool_build.plan.build_plan.plan_build`),
-   before building when the version is known (static, the frontend's metadata, or the
-   wrapped backend's ``prepare_metadata_for_build_wheel``);
-2. let the wrapped backend build into a scratch folder inside the output folder;
-3. check again with the version its METADATA / PKG-INFO carries, when that was not known;
-4. amend the archive with the plan's files (:mod:`smart_tool_build.archives.amend`): every
-   file it lacks is added, whatever the wrapped backend's include and exclude settings said,
-   and none it has is replaced; every member is read (a truncated or corrupt archive is an
-   ``artifact-readable`` finding);
-5. verify the result (:func:`smart_tool_build.archives.verify.verify`), still in the scratch
-   folder, and only then rename it into place: a failing one never takes its name, and
-   neither does a half-written one, whatever interrupts the build.
-
-Every line goes through the one :class:`~smart_tool_build.adapters.reporter.Reporter`, to
-stderr; a failure is exit status 1, an interrupt 130, with no traceback of ours.
+"""The wrapping backend's pipeline for one build: plan, build into a scratch folder, amend,
+check, and only then rename into place (docs/architecture.md, "How each adapter builds").
 """
 
 from __future__ import annotations

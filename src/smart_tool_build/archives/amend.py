@@ -1,25 +1,5 @@
-"""Amending a finished wheel or sdist: the files a build plan says it must carry, added.
-
-For a backend with no plugins (the wrapping backend's case) the only place to guarantee a
-file is the finished archive. Amending only adds: every member the backend wrote stays as it
-wrote it (name, bytes, order, permissions, timestamps, compression method, extra fields,
-directory entries), even one at a place the plan also names with other bytes: that one is
-the verifier's to report, never ours to overwrite. A wheel's RECORD is
-rewritten from the bytes written (every file member once, with its sha256 and size) and
-written last. New members take their time from ``SOURCE_DATE_EPOCH`` when it is set, else
-from the archive's own metadata member, so two builds of one tree give identical bytes. A new
-member is mode 0o644, or 0o755 when its source file is executable (a skill's
-``scripts/run.sh`` stays runnable).
-
-Every member of the built archive is read whole (its CRC checked), so a truncated or corrupt
-archive is an :class:`AmendError`, never a copy of the damage. Members are streamed in chunks
-(bounded memory, whatever the archive's size), the result is written beside the target and
-renamed over it, and an interruption leaves no half-written archive under the final name
-and no temporary file. Errors of the disk (a full or read-only folder) are ``OSError``.
-
-The wheel is written with :mod:`zipfile`: no maintained library rewrites a finished wheel in
-place (``wheel``'s Python API is not public), and the standard library keeps the per-member
-metadata that must not change.
+"""Amending a finished wheel or sdist with the files its plan says it must carry: only adding,
+RECORD rewritten, reproducible (docs/architecture.md, "How each adapter builds").
 """
 
 from __future__ import annotations

@@ -1,14 +1,7 @@
-"""What a build must do for one project, decided once for both backends.
-
-Each build hook asks :func:`plan_build` with the version its backend resolved, then only
-translates the answer into its backend's terms: print the notes and diagnostics, stop on an
-error, add :meth:`BuildPlan.files` of the artifact being built whatever the user's include
-settings say, and hand :meth:`BuildPlan.facts` to the archive verifier once the artifact
-exists. No rule about a project's content, and no rule about where a file goes, lives in an
-adapter.
-
-A project is built as a smart tool when it has a ``smart-tool.json`` at its root, as a
-collection when :func:`smart_tool_build.rules.collection.is_collection` says so, or as both.
+"""What a build must do for one project, decided once for every adapter: the checks' verdict
+and the files each artifact must carry. An adapter only translates it into its backend's
+terms; no rule about content or places lives there. A project is built as a smart tool, a
+collection, a library with skills, an MCP server, or several of them at once.
 """
 
 from __future__ import annotations

@@ -1,20 +1,5 @@
-"""Where a smart tool's files go in each artifact: the one answer every adapter translates.
-
-- sdist: ``smart-tool.json``, the manifest and its install documents at their source paths.
-- wheel: the descriptor in the ``.dist-info`` folder, and beside it the checked manifest's JSON
-  projection (``smart-tool-manifest.json``), which the runtime accessor reads instead of
-  parsing the manifest on every ``--help``. A manifest inside a Python package (its
-  folder, and each folder up to the top-level package, has an ``__init__.py``) stays at its
-  import path, e.g. ``src/acme/SMART_TOOL.md`` -> ``acme/SMART_TOOL.md``. A manifest outside
-  every package (at the root, say) goes into the ``.dist-info`` folder, where
-  :mod:`smart_tool_build.runtime.accessor` finds it. Its install documents go where the
-  manifest's relative paths reach from there (:func:`~smart_tool_build.rules.install_docs.wheel_place`):
-  ``docs/setup.md`` beside ``acme/SMART_TOOL.md`` is ``acme/docs/setup.md``, beside a
-  ``.dist-info/SMART_TOOL.md`` it is ``.dist-info/docs/setup.md``.
-- Every file the project's own settings put into an artifact stays as they put it: these are
-  added, never replacing one (a copy of the manifest the project places elsewhere is kept,
-  and checked to be the same bytes).
-- editable wheel: nothing; it serves the source tree, where the accessor reads the manifest.
+"""Where a smart tool's files go in each artifact: the one answer every adapter translates
+(docs/backends.md, "What ends up where").
 """
 
 from __future__ import annotations
