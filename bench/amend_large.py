@@ -31,7 +31,9 @@ PROBE = r"""
 import sys, time
 from pathlib import Path
 start = time.perf_counter()
-from smart_tool_build.archives.amend import Addition, amend_sdist, amend_wheel
+from smart_tool_build.archives.amend import Addition
+from smart_tool_build.archives.amend_sdist import amend_sdist
+from smart_tool_build.archives.amend_wheel import amend_wheel
 kind, built, target, member, source = sys.argv[1:]
 if kind != "none":
     amend = amend_wheel if kind == "wheel" else amend_sdist

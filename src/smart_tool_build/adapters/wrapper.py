@@ -209,7 +209,7 @@ class _Build:
     def _amend(self, plan: BuildPlan, archive: Archive, target: Path, shown: str) -> None:
         import tempfile
 
-        from ..archives.amend import Addition, AmendError, amend_sdist, amend_wheel, source_date_epoch
+        from ..archives.amend import Addition, AmendError, source_date_epoch
         from ..archives.archive import dist_info_folders
 
         names = list(archive.files)
@@ -228,10 +228,10 @@ class _Build:
                 folders = dist_info_folders(names)
                 dist_info = folders[0] if len(folders) == 1 else ""
                 additions = [Addition(f.member(dist_info), source_of(f)) for f in plan.files("wheel")]
-                amend = amend_wheel
+                from ..archives.amend_wheel import amend_wheel as amend
             else:
                 additions = [Addition(f"{top}/{f.target}", source_of(f)) for f in plan.files("sdist")]
-                amend = amend_sdist
+                from ..archives.amend_sdist import amend_sdist as amend
             try:
                 added = amend(archive.path, target, additions, epoch=source_date_epoch())
             except AmendError as exc:

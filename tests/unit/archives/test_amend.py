@@ -21,7 +21,9 @@ from pathlib import Path
 
 import pytest
 
-from smart_tool_build.archives.amend import Addition, AmendError, amend_sdist, amend_wheel
+from smart_tool_build.archives.amend import Addition, AmendError
+from smart_tool_build.archives.amend_sdist import amend_sdist
+from smart_tool_build.archives.amend_wheel import amend_wheel
 from support import cli_env, interruptible, unprivileged
 
 DIST_INFO = "demo-1.0.dist-info"
@@ -185,7 +187,9 @@ def test_a_target_folder_that_cannot_be_written_is_an_os_error(open_tmp: Path, k
 AMEND = """
 import sys
 from pathlib import Path
-from smart_tool_build.archives.amend import Addition, amend_sdist, amend_wheel
+from smart_tool_build.archives.amend import Addition
+from smart_tool_build.archives.amend_sdist import amend_sdist
+from smart_tool_build.archives.amend_wheel import amend_wheel
 
 kind, built, target, member, source = sys.argv[1:]
 amend = amend_wheel if kind == "wheel" else amend_sdist
@@ -259,7 +263,9 @@ def test_an_interrupt_while_amending_leaves_the_target_as_it_was(
 PEAK = """
 import sys
 from pathlib import Path
-from smart_tool_build.archives.amend import Addition, amend_sdist, amend_wheel
+from smart_tool_build.archives.amend import Addition
+from smart_tool_build.archives.amend_sdist import amend_sdist
+from smart_tool_build.archives.amend_wheel import amend_wheel
 
 kind, built, target, member, source = sys.argv[1:]
 if kind != "none":

@@ -32,7 +32,9 @@ import pytest
 from hypothesis import Phase, assume, given, settings
 from hypothesis import strategies as st
 
-from smart_tool_build.archives.amend import Addition, amend_sdist, amend_wheel
+from smart_tool_build.archives.amend import Addition
+from smart_tool_build.archives.amend_sdist import amend_sdist
+from smart_tool_build.archives.amend_wheel import amend_wheel
 
 DIST_INFO = "demo-1.0.dist-info"
 RECORD = f"{DIST_INFO}/RECORD"

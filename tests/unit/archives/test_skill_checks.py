@@ -12,7 +12,9 @@ import pytest
 
 from archive_kit import DIST_INFO, SDIST_TOP, metadata, record_of, write_sdist, write_wheel
 from smart_tool.cli import main
-from smart_tool_build.archives.amend import Addition, amend_sdist, amend_wheel
+from smart_tool_build.archives.amend import Addition
+from smart_tool_build.archives.amend_sdist import amend_sdist
+from smart_tool_build.archives.amend_wheel import amend_wheel
 from smart_tool_build.archives.facts import SourceFacts
 from smart_tool_build.archives.skill_checks import SkillFacts, is_skill_file
 from smart_tool_build.archives.verify import verify
