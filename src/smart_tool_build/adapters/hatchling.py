@@ -5,7 +5,6 @@ planned files to ``force_include``, check the finished archive (docs/backends.md
 
 from __future__ import annotations
 
-import contextlib
 import os
 from pathlib import Path
 from typing import Any, Optional
@@ -176,16 +175,8 @@ class HatchlingBuild:
             self._staging = None
         if self._plan is None:
             return
-        from ..archives.confirm import check_built
-
-        shown = os.path.basename(artifact_path)
         facts = self._plan.facts("wheel" if self.target_name == "wheel" else "sdist")
-        report = check_built(Path(artifact_path), facts, shown)
-        self._report().show(report.diagnostics, report.ignored)
-        if report.failed():
-            with contextlib.suppress(OSError):  # nothing more to do than say so
-                os.remove(artifact_path)
-        self._report().verified([shown], report.diagnostics, report.failed())
+        self._report().check_archives([(Path(artifact_path), os.path.basename(artifact_path))], facts)
 
     def _require_reserved_paths(self) -> None:
         """Refuse hatchling before 1.4.0: a forced file did not replace the file's own copy there.

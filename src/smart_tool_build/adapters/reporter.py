@@ -3,6 +3,7 @@ of which hands it the :class:`OutputSink` of its medium, so they print the same 
 
 from __future__ import annotations
 
+import contextlib
 import sys
 from collections.abc import Callable, Iterable, Sequence
 from typing import Any, NoReturn, Optional, Protocol
@@ -11,6 +12,9 @@ from ..diagnostics.diagnostic import Diagnostic, Severity
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
+    from pathlib import Path
+
+    from ..archives.facts import SourceFacts
     from ..plan.build_plan import BuildPlan
     from ..plan.layout import ArtifactKind, PlannedFile
 
@@ -117,6 +121,23 @@ class Reporter:
             self.stop(plan.diagnostics, f"not building {plan.name} {plan.version}: fix the problems above")
         for note in plan.notes:
             self.note(note)
+
+    def check_archives(self, archives: Sequence[tuple[Path, str]], facts: SourceFacts) -> None:
+        """The one check of finished archives every adapter runs, each ``(path, shown)``: its
+        findings shown, a failing one removed, then the verdict."""
+        from ..archives.confirm import check_built
+
+        problems: list[Diagnostic] = []
+        gone: list[str] = []
+        for path, shown in archives:
+            report = check_built(path, facts, shown)
+            self.show(report.diagnostics, report.ignored)
+            if report.failed():
+                problems += report.diagnostics
+                gone.append(shown)
+                with contextlib.suppress(OSError):  # nothing more to do than say so
+                    path.unlink()
+        self.verified(gone or [shown for _, shown in archives], problems, bool(gone))
 
     def verified(self, shown: Sequence[str], diagnostics: Sequence[Diagnostic], failed: bool) -> None:
         """The verdict on finished archives (``diagnostics`` already shown): verified, or the

@@ -4,7 +4,6 @@ only for a project that opted in (docs/architecture.md, "How each adapter builds
 
 from __future__ import annotations
 
-import contextlib
 import os
 import shutil
 import tempfile
@@ -19,8 +18,6 @@ from .reporter import OutputSink, Reporter
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
-    from ..archives.facts import SourceFacts
-    from ..diagnostics.diagnostic import Diagnostic
     from ..plan.build_plan import BuildPlan
     from ..plan.layout import ArtifactKind
 
@@ -249,7 +246,7 @@ def _sdist_run(command: Any, run: Callable[[], None]) -> None:
     state.check(command)
     run()
     archives = [Path(p) for p in (command.get_archive_files() or [])]
-    _verify(command, archives, state.check(command).facts("sdist"))
+    state.reporter.check_archives([(p, p.name) for p in archives], state.check(command).facts("sdist"))
 
 
 def _sdist_make_release_tree(
@@ -285,7 +282,7 @@ def _bdist_wheel_run(command: Any, run: Callable[[], None]) -> None:
         wheels = sorted(dist_dir.glob(f"{command.wheel_dist_name}-*.whl"))
     if not wheels:
         raise SmartToolError(f"smart-tool: cannot find the wheel bdist_wheel wrote to {command.dist_dir}")
-    _verify(command, wheels, state.check(command).facts("wheel"))
+    state.reporter.check_archives([(p, p.name) for p in wheels], state.check(command).facts("wheel"))
 
 
 def _editable_run(command: Any, run: Callable[[], None]) -> None:
@@ -378,24 +375,6 @@ def _place(source: Path, target: Path, *, link: bool) -> None:
         except OSError:
             pass
     shutil.copy2(source, target)
-
-
-def _verify(command: Any, paths: list[Path], facts: SourceFacts) -> None:
-    """The shared archive verifier on each archive just written; failing ones are removed."""
-    from ..archives.confirm import check_built
-
-    reporter = _state(command).reporter
-    problems: list[Diagnostic] = []
-    gone: list[str] = []
-    for path in paths:
-        report = check_built(path, facts, path.name)
-        reporter.show(report.diagnostics, report.ignored)
-        if report.failed():
-            problems += report.diagnostics
-            gone.append(path.name)
-            with contextlib.suppress(OSError):  # nothing more to do than say so
-                path.unlink()
-    reporter.verified(gone or [p.name for p in paths], problems, bool(gone))
 
 
 # ---------------------------------------------------------------------------- the command

@@ -139,7 +139,9 @@ class _Build:
             checked = scratch / "checked" / built_name
             checked.parent.mkdir()
             self._amend(plan, archive, checked, final.name)
-            self._verify(plan, checked, final.name)
+            self.report.check_archives(
+                [(checked, final.name)], plan.facts("sdist" if self.kind == "sdist" else "wheel")
+            )
             self._place(checked, final)
             return built_name
         finally:
@@ -248,13 +250,6 @@ class _Build:
             self.report.note(
                 f"{shown}: put in the library skills it lacked: {', '.join(p + '/' for p in skills)}"
             )
-
-    def _verify(self, plan: BuildPlan, path: Path, shown: str) -> None:
-        from ..archives.confirm import check_built
-
-        report = check_built(path, plan.facts("sdist" if self.kind == "sdist" else "wheel"), shown)
-        self.report.show(report.diagnostics, report.ignored)
-        self.report.verified([shown], report.diagnostics, report.failed())
 
     def _reject(self, shown: str, problem: str) -> NoReturn:
         """An archive the wrapped backend wrote that cannot be read whole: it never takes its
