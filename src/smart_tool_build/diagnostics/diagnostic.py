@@ -45,7 +45,6 @@ __all__ = [
     "Severity",
     "has_errors",
     "make",
-    "printable",
     "set_aside",
 ]
 
@@ -72,11 +71,15 @@ class Diagnostic(_Fields):
 
     def where(self) -> str:
         """``path:line`` (``path`` without a line, ``<unknown>`` without a path), printable."""
+        from .printable import printable  # a valid build prints no finding
+
         path = self.path or "<unknown>"
         return printable(path if self.line is None else f"{path}:{self.line}")
 
     def said(self) -> str:
         """``message (hint)``, as one printable line: what every line format shows of it."""
+        from .printable import printable
+
         return printable(self.message + (f" ({self.hint})" if self.hint else ""))
 
     def to_dict(self) -> dict[str, object]:
@@ -88,34 +91,6 @@ class Diagnostic(_Fields):
             "message": self.message,
             "hint": self.hint,
         }
-
-
-#: what :func:`printable` escapes: C0 and C1 controls, DEL, the line and paragraph separators
-#: (U+2028, U+2029), and the bidirectional embeddings, overrides and isolates, which reorder
-#: what a terminal shows; a name in a finding can neither start a line nor disguise one
-_UNPRINTABLE: dict[int, str] = {}
-
-
-def printable(text: str) -> str:
-    """``text`` with every character that could break or disguise a line (a newline in a
-    member's, folder's or entry's name) as a visible escape (``\\n``, ``\\x1b``, ``\\u2028``):
-    the one escape of every line a renderer prints. Other text is returned as it is."""
-    if text.isprintable():
-        return text
-    if not _UNPRINTABLE:
-        special = {"\n": "\\n", "\r": "\\r", "\t": "\\t"}
-        for code in [
-            *range(0x20),
-            *range(0x7F, 0xA0),
-            0x2028,
-            0x2029,
-            *range(0x202A, 0x202F),
-            *range(0x2066, 0x206A),
-        ]:
-            _UNPRINTABLE[code] = special.get(chr(code)) or (
-                f"\\x{code:02x}" if code < 0x100 else f"\\u{code:04x}"
-            )
-    return text.translate(_UNPRINTABLE)
 
 
 def make(

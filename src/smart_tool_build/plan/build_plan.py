@@ -194,7 +194,11 @@ def plan_build(
         plan.diagnostics += kept
         plan.ignored += aside
         plan.notes += notes
-    _plan_skills(plan, tool, editable)
+    if tool.skills:  # only a project with skills loads what places and verifies them
+        from .skill_files import plan_library_skills
+
+        plan.skills, notes = plan_library_skills(root, tool.skills, editable)
+        plan.notes += notes
     _plan_mcp(plan, tool)
     return plan
 
@@ -208,32 +212,3 @@ def _plan_mcp(plan: BuildPlan, tool: RootReport) -> None:
     if tool.mcp.name is not None:
         plan.mcp_name = tool.mcp.name
         plan.notes.append(f"{tool.mcp.shown} checked (MCP server {plan.mcp_name} {plan.version})")
-
-
-#: the skills a build's note names, at most (a library may ship hundreds)
-_NAMED = 10
-
-
-def _plan_skills(plan: BuildPlan, tool: RootReport, editable: bool = False) -> None:
-    """Plan the files of the library skills the root check found (and judged); the modules
-    that place and verify them are imported only for a project that has some."""
-    if not tool.skills:
-        return
-    from .skill_files import editable_note, plan_skills
-
-    plan.skills = plan_skills(plan.root, tool.skills)
-    names = ", ".join(s.name for s in plan.skills[:_NAMED])
-    if len(plan.skills) > _NAMED:
-        names += f" and {len(plan.skills) - _NAMED} more"
-    count = sum(len(s.files) for s in plan.skills)
-    plan.notes.append(f"{len(plan.skills)} library skill(s) planned ({count} files): {names}")
-    note = editable_note(plan.skills) if editable else None
-    if note is not None:
-        plan.notes.append(note)
-    left_out = [f"{s.source}/{name}" for s in plan.skills for name in s.left_out]
-    if left_out:
-        plan.notes.append(
-            f"left out of the skills: {', '.join(left_out[:_NAMED])}"
-            + (f" and {len(left_out) - _NAMED} more" if len(left_out) > _NAMED else "")
-            + " (VCS folders, __pycache__ and what .gitignore names inside a skill never ship)"
-        )

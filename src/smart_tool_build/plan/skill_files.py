@@ -153,3 +153,30 @@ def _once(skills: tuple[PlannedSkill, ...], kind: ArtifactKind) -> list[PlannedS
             seen.add(place)
             out.append(skill)
     return out
+
+
+#: the skills a build's note names, at most (a library may ship hundreds)
+_NAMED = 10
+
+
+def plan_library_skills(
+    root: Path, found: Sequence[SkillSource], editable: bool = False
+) -> tuple[tuple[PlannedSkill, ...], list[str]]:
+    """The files of the library skills the root check found (and judged), and the build's notes."""
+    skills = plan_skills(root, found)
+    names = ", ".join(s.name for s in skills[:_NAMED])
+    if len(skills) > _NAMED:
+        names += f" and {len(skills) - _NAMED} more"
+    count = sum(len(s.files) for s in skills)
+    notes = [f"{len(skills)} library skill(s) planned ({count} files): {names}"]
+    note = editable_note(skills) if editable else None
+    if note is not None:
+        notes.append(note)
+    left_out = [f"{s.source}/{name}" for s in skills for name in s.left_out]
+    if left_out:
+        notes.append(
+            f"left out of the skills: {', '.join(left_out[:_NAMED])}"
+            + (f" and {len(left_out) - _NAMED} more" if len(left_out) > _NAMED else "")
+            + " (VCS folders, __pycache__ and what .gitignore names inside a skill never ship)"
+        )
+    return skills, notes

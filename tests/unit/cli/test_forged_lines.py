@@ -13,7 +13,8 @@ from pathlib import Path
 import pytest
 
 from archive_kit import DIST_INFO, record_of, wheel_members, write_wheel
-from smart_tool_build.diagnostics.diagnostic import make, printable
+from smart_tool_build.diagnostics.diagnostic import make
+from smart_tool_build.diagnostics.printable import printable
 from support import ROOTS, run_cli
 
 #: a name that, printed raw, ends the line and starts one that reads as a finding

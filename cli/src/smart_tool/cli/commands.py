@@ -24,7 +24,7 @@ if TYPE_CHECKING:
 
 
 def _error(text: str) -> None:
-    from smart_tool_build.diagnostics.diagnostic import printable
+    from smart_tool_build.diagnostics.printable import printable
 
     print(f"smart-tool: error: {printable(text)}", file=sys.stderr)
 

@@ -8,7 +8,8 @@ import os
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Optional
 
-from smart_tool_build.diagnostics.diagnostic import Diagnostic, Severity, printable
+from smart_tool_build.diagnostics.diagnostic import Diagnostic, Severity
+from smart_tool_build.diagnostics.printable import printable
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:  # fix's edits: check and inspect need not import difflib and tempfile
