@@ -214,12 +214,14 @@ def test_the_build_distribution_imports_nothing_of_the_command_line() -> None:
 
 
 #: where a build or an installed tool enters the build distribution: the package (its
-#: runtime accessor and lazy names) and the three entry modules backends load
+#: runtime accessor and lazy names), the three entry modules backends load, and the command
+#: setuptools loads for ``python setup.py check_smart_tool``
 BUILD_ENTRIES = (
     "smart_tool_build",
     "smart_tool_build.hatch_hook",
     "smart_tool_build.setuptools_plugin",
     "smart_tool_build.backend",
+    "smart_tool_build.adapters.setuptools_check",
 )
 
 

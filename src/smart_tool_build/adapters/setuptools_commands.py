@@ -9,7 +9,7 @@ import shutil
 import tempfile
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any, ClassVar, Optional
+from typing import Any, Optional
 
 from ..project.manifest_model import PROJECTION_NAME
 from ..project.names import DESCRIPTOR_NAME, MANIFEST_NAME
@@ -21,17 +21,8 @@ if TYPE_CHECKING:
     from ..plan.build_plan import BuildPlan
     from ..plan.layout import ArtifactKind
 
-    class _Command:
-        distribution: Any
-
-        def announce(self, msg: str, level: int = ...) -> None: ...
-
-        def warn(self, msg: str) -> None: ...
-
     _SetupError = Exception
 else:
-    from setuptools import Command as _Command
-
     try:
         from setuptools.errors import SetupError as _SetupError
     except ImportError:  # setuptools before 59: older than supported, but still a clean error
@@ -40,7 +31,7 @@ else:
 _WRAPS = "_smart_tool_wraps"
 #: commands a frontend runs alone before the build (get_requires_for_build_*, prepare_metadata_*):
 #: they say what the check finds only when it stops the build, which keeps setuptools' .egg-info
-#: out of a source tree (an unpacked sdist's copy is not one: :meth:`_State.defers`)
+#: out of a source tree (an unpacked sdist's copy is not one: :meth:`BuildState.defers`)
 _METADATA_ONLY = frozenset({"egg_info", "dist_info"})
 
 
@@ -49,7 +40,7 @@ class SmartToolError(_SetupError):
     without a traceback (it does so for every ``DistutilsError``)."""
 
 
-class _State:
+class BuildState:
     """One build's view of the opted-in project: the root, and once checked, its plan."""
 
     def __init__(self, root: Path) -> None:
@@ -94,9 +85,9 @@ class _State:
         return "editable" if self.editable or getattr(command, "editable_mode", False) else "wheel"
 
 
-def _state(command: Any) -> _State:
+def _state(command: Any) -> BuildState:
     state = getattr(command.distribution, STATE_ATTRIBUTE, None)
-    if not isinstance(state, _State):  # not an assert: `python -O` would strip it
+    if not isinstance(state, BuildState):  # not an assert: `python -O` would strip it
         raise SmartToolError("smart-tool: the smart-tool plugin is not active for this distribution")
     return state
 
@@ -118,7 +109,7 @@ def activate(dist: Any, root: str) -> None:
     """Switch the plugin on for ``dist``: wrap its command lookup (see the module's doc)."""
     if getattr(dist, STATE_ATTRIBUTE, None) is not None:
         return
-    setattr(dist, STATE_ATTRIBUTE, _State(Path(root)))
+    setattr(dist, STATE_ATTRIBUTE, BuildState(Path(root)))
     original = dist.get_command_class
     made: dict[tuple[str, type], type] = {}
 
@@ -375,25 +366,3 @@ def _place(source: Path, target: Path, *, link: bool) -> None:
         except OSError:
             pass
     shutil.copy2(source, target)
-
-
-# ---------------------------------------------------------------------------- the command
-
-
-class check_smart_tool(_Command):
-    """``python setup.py check_smart_tool``: the build's checks, without building anything."""
-
-    description = "check smart-tool.json and SMART_TOOL.md against the version setuptools resolves"
-    user_options: ClassVar[list[tuple[str, Optional[str], str]]] = []
-
-    def initialize_options(self) -> None:
-        pass
-
-    def finalize_options(self) -> None:
-        pass
-
-    def run(self) -> None:
-        state = getattr(self.distribution, STATE_ATTRIBUTE, None)
-        if not isinstance(state, _State):
-            state = _State(Path(os.getcwd()))
-        state.check(self)
