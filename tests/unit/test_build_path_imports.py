@@ -56,6 +56,39 @@ def test_entry_points_import_no_core(tmp_path: Path) -> None:
     assert not [n for n in names if n.split(".")[0] in {"yaml", "packaging", "tomli"}]
 
 
+def test_a_setuptools_project_that_never_opted_in_loads_only_the_entry_modules(tmp_path: Path) -> None:
+    """setuptools loads every ``distutils.commands`` entry point on each build that applies a
+    pyproject.toml, opted in or not: ``check_smart_tool``'s module must cost no more than the
+    plugin's own entry module (it once loaded the plugin's commands, the reporter and the
+    manifest model into every such build)."""
+    pytest.importorskip("setuptools")
+    project = tmp_path / "plain"
+    (project / "src" / "plain").mkdir(parents=True)
+    (project / "src" / "plain" / "__init__.py").write_text("")
+    (project / "pyproject.toml").write_text(
+        '[build-system]\nrequires = ["setuptools"]\nbuild-backend = "setuptools.build_meta"\n'
+        '[project]\nname = "plain"\nversion = "1.0"\n'
+    )
+    out = tmp_path / "out"
+    body = (
+        "import setuptools.build_meta as backend\n"
+        f"backend.build_sdist({str(out)!r})\n"
+        f"backend.build_wheel({str(out)!r})\n"
+    )
+    names = imported(body, project)
+    ours = sorted(n for n in names if n.split(".")[0] == "smart_tool_build")
+    assert "smart_tool_build.adapters.setuptools_check" in ours  # setuptools did load it
+    assert ours == [
+        "smart_tool_build",
+        "smart_tool_build.adapters",
+        "smart_tool_build.adapters.setuptools_check",
+        "smart_tool_build.project",
+        "smart_tool_build.project.names",
+        "smart_tool_build.project.optin",
+        "smart_tool_build.setuptools_plugin",
+    ]
+
+
 def test_plan_and_verify_import_one_kind_of_checks_and_no_yaml(tmp_path: Path) -> None:
     """A build plans, then verifies the one archive it wrote: the other kind's rules, PyYAML
     (the example's manifest is read by the subset reader) and packaging stay unimported."""

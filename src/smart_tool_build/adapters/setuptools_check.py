@@ -1,5 +1,8 @@
-"""``python setup.py check_smart_tool``: the setuptools plugin's checks as a command of their own,
-for users who drive setup commands by hand (the ``distutils.commands`` entry point)."""
+"""``python setup.py check_smart_tool``: the setuptools plugin's checks as a command of their own.
+
+setuptools loads every ``distutils.commands`` entry point on every build that applies a
+pyproject.toml (to learn each command's options), whether the project uses the plugin or not:
+so this module imports nothing of ours until the command runs."""
 
 from __future__ import annotations
 
@@ -8,7 +11,6 @@ from pathlib import Path
 from typing import Any, ClassVar, Optional
 
 from ..project.optin import SETUPTOOLS_STATE_ATTRIBUTE as STATE_ATTRIBUTE
-from .setuptools_commands import BuildState
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -37,6 +39,8 @@ class check_smart_tool(_Command):
         pass
 
     def run(self) -> None:
+        from .setuptools_commands import BuildState
+
         state = getattr(self.distribution, STATE_ATTRIBUTE, None)
         if not isinstance(state, BuildState):
             state = BuildState(Path(os.getcwd()))
