@@ -10,3 +10,7 @@ SUPPORTED_FORMAT = 1
 NAME_PATTERN = re.compile(r"[a-z0-9]+(?:-[a-z0-9]+)*\Z")
 #: the keys of a ``requires`` entry
 REQUIREMENT_KEYS = ("name", "purpose", "install", "optional")
+#: an http(s) URL with a plain host name: a URL whatever else it holds
+PLAIN_URL = r"(?i)https?://[A-Za-z0-9](?:[A-Za-z0-9.-]*[A-Za-z0-9])?(?::[0-9]+)?(?:[/?#]|\Z)"
+#: what makes an ``install`` a shell command
+SHELL_OPERATORS = ("|", "&&", ";", ">", "<", "`", "$(", "||")
