@@ -144,6 +144,7 @@ NOT_ON_A_VALID_BUILD = (
     "smart_tool_build.rules.placeholders_words",
     "smart_tool_build.rules.version_attr_words",
     "smart_tool_build.rules.requirements_words",
+    "smart_tool_build.rules.platforms",
     "smart_tool_build.rules.cli_argv",
     "smart_tool_build.rules.runners",
     "smart_tool_build.project.backends",

@@ -13,8 +13,8 @@ from ..parsing import frontmatter, safe_yaml
 from ..project.manifest_model import FIELDS, Manifest, ManifestError, from_frontmatter
 from ..project.names import MANIFEST_NAME
 from .manifest_format import NAME_PATTERN as NAME_PATTERN
+from .manifest_format import PLATFORMS
 from .manifest_format import SUPPORTED_FORMAT as SUPPORTED_FORMAT
-from .platforms import PLATFORMS
 from .requirements import Requirement, check_requires, classify_install
 from .values import is_empty, type_name
 from .versions import valid_anywhere

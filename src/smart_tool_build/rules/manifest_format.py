@@ -8,6 +8,8 @@ import re
 SUPPORTED_FORMAT = 1
 #: a tool's name: lowercase letters and digits in words joined by single hyphens
 NAME_PATTERN = re.compile(r"[a-z0-9]+(?:-[a-z0-9]+)*\Z")
+#: the platforms a manifest may list
+PLATFORMS = ("linux", "macos", "windows")
 #: the keys of a ``requires`` entry
 REQUIREMENT_KEYS = ("name", "purpose", "install", "optional")
 #: an http(s) URL with a plain host name: a URL whatever else it holds

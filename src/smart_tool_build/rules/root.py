@@ -254,7 +254,6 @@ def _locate_manifest(
         from .root_words import moved
 
         report.diagnostics.append(moved(named.manifest, others, shown_descriptor, line))
-
         report.diagnostics += manifest_copies.duplicates(report.root, others[0], others[1:], prefix)
         return None
     excluded = [m for m in found.excluded if not _same_file(report.root / m, resolved)]
