@@ -1,8 +1,5 @@
-"""SMART_TOOL.md: the manifest model, and the rules a manifest keeps on its own.
-
-Rules that need other files (the package version, install documents, duplicates) live in
-:mod:`smart_tool_build.rules.root`; everything here looks at one manifest's bytes only.
-"""
+"""SMART_TOOL.md: the manifest model, and the rules a manifest keeps on its own, on its bytes
+alone (those that need other files are :mod:`smart_tool_build.rules.root`'s)."""
 
 from __future__ import annotations
 

@@ -33,9 +33,8 @@ def classify_install(install: str) -> tuple[str, Optional[str]]:
 
 
 def install_references(fm: object) -> list[tuple[int, str, int]]:
-    """(index, install, line) of each ``requires`` entry whose ``install`` is a string, read
-    from the frontmatter itself: the rules about install documents run even when another
-    field is wrong (or a manifest error is ignored), so every problem is reported at once."""
+    """(index, install, line) of each ``requires`` entry whose ``install`` is a string, read from
+    the frontmatter itself: so one wrong field hides no install document's problem."""
     entries = fm.get("requires") if isinstance(fm, safe_yaml.LineDict) else None
     if not isinstance(entries, safe_yaml.LineList):
         return []

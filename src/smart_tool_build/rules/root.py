@@ -198,9 +198,8 @@ def _check_mcp(report: RootReport, prefix: str, version: Optional[str], origin: 
 def _read_descriptor(
     report: RootReport, prefix: str, scan: Optional[walk.Scan], building: bool, has_skills: bool = False
 ) -> Optional[tuple[descriptor.Descriptor, dict[str, int], walk.Scan]]:
-    """The valid descriptor with its keys' lines and the root's scan, or None when there is no descriptor to
-    follow (what that means is in the report's diagnostics). A project whose skills are its
-    reason to opt in needs no descriptor."""
+    """The valid descriptor with its keys' lines and the root's scan, or None (said in the
+    diagnostics): a project whose skills are its reason to opt in needs no descriptor."""
     root, out = report.root, report.diagnostics
     path = root / DESCRIPTOR_NAME
     if not path.exists() and not path.is_symlink():

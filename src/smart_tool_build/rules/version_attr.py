@@ -81,9 +81,8 @@ _PLAIN_ASSIGNMENT = re.compile(
 
 
 def _plainly_agrees(data: bytes, package_version: PackageVersion) -> bool:
-    """Whether the module (its bytes) surely has no drifted ``__version__``, told without
-    parsing it: the name does not occur, or every line it occurs on is a plain top-level
-    assignment of the package's version. Anything else is left to ast."""
+    """Whether the module's bytes surely hold no drifted ``__version__``, told without ast: every
+    line naming it (if any) is a plain top-level assignment of the package's version."""
     if b"__version__" not in data:
         return True
     for line in data.splitlines():
