@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import NamedTuple
 
 from ..diagnostics.diagnostic import Diagnostic, Severity, make
-from .versions import is_development
+from .version_drift import is_development
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:

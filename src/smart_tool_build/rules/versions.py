@@ -87,16 +87,3 @@ def same_text(version: str, package_version: PackageVersion) -> bool:
     if version in (value, theirs, written):
         return True
     return written is None and theirs is not None and normal_form(version, scheme) == theirs
-
-
-def is_development(package_version: PackageVersion) -> bool:
-    """A development or local PEP 440 version: what VCS versioning makes between tags."""
-    if package_version.scheme != "pep440" or package_version.value is None:
-        return False
-    from packaging.version import Version
-
-    try:
-        parsed = Version(package_version.value)
-    except ValueError:  # InvalidVersion, or a number past int's digit limit (5,000 digits)
-        return False
-    return parsed.is_devrelease or parsed.local is not None
