@@ -1,12 +1,5 @@
-"""``descriptor-cli-argv-declared``: what ``cli_argv`` starts, runners looked through, is the
-project's own (a declared console script, one of its modules, one of its files).
-
-The packaging text names uvx, npx and docker as runners, so ``["uvx", "acme"]``,
-``["uv", "run", "acme"]``, ``["pipx", "run", "acme"]`` and ``["python", "-m", "acme"]`` are
-argv prefixes as good as ``["acme"]``: :func:`smart_tool_build.rules.runners.look_through` finds
-what they start, and only that is judged. A container image is not judged (nothing of the
-source tree names it).
-"""
+"""``descriptor-cli-argv-declared``: what ``cli_argv`` starts, runners (uvx, ``python -m``, ...)
+looked through, is the project's own. Loaded only when ``cli_argv[0]`` is no declared script."""
 
 from __future__ import annotations
 
@@ -56,11 +49,8 @@ def _not_ours(launch: Launch, root: Path, package: PackageDefinition) -> Optiona
 def cli_argv_rule(
     named: Descriptor, package: PackageDefinition, root: Path, path: str, line: Optional[int]
 ) -> list[Diagnostic]:
-    """A warning when ``cli_argv`` starts something that is not the project's."""
-    if package.scripts is None:
-        return []  # no [project] table to judge against (package.json, setup.py)
-    if named.cli_argv[0] in package.scripts:
-        return []  # the common case: a declared script, no runner to look through
+    """A warning when ``cli_argv`` starts something that is not the project's; the root check
+    calls it only when ``cli_argv[0]`` is not a script its ``[project]`` table declares."""
     from .runners import look_through
 
     launch = look_through(named.cli_argv)

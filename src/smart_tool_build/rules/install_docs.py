@@ -1,11 +1,5 @@
-"""Install documents: the files a manifest's ``requires[].install`` names by a relative path.
-
-The installed tool reads them (an agent is sent to them from ``--help``), so they travel with
-the manifest: into the sdist at their source paths, and into the wheel at the same path
-relative to the installed manifest as the manifest's text gives. Where that place is, is
-decided here once (:func:`wheel_place`), for the rule that says whether a document can ship
-and for the plan that ships it.
-"""
+"""Install documents, the files a manifest's ``requires[].install`` names: they travel with the
+manifest, and their place in the wheel is decided here once, for the rule and the plan."""
 
 from __future__ import annotations
 
@@ -15,12 +9,13 @@ import stat
 from pathlib import Path
 from typing import Any, NamedTuple, Optional
 
-from ..diagnostics.diagnostic import Diagnostic, make
 from ..project.names import DESCRIPTOR_NAME, MANIFEST_NAME
 from ..project.paths import escapes
 from . import requirements
 
 TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from ..diagnostics.diagnostic import Diagnostic
 
 __all__ = ["InstallDoc", "candidates", "check_install_docs", "reference", "wheel_place"]
 
@@ -74,15 +69,10 @@ def reference(install: str) -> str:
 
 
 def wheel_place(manifest_place: Optional[str], reference: str) -> Optional[str]:
-    """Where a document the manifest names as ``reference`` goes in a wheel, so that the
-    reference resolves from the installed manifest; None when no such place exists.
-
-    ``manifest_place`` is the manifest's import path (``acme/SMART_TOOL.md``), or None for a
-    manifest outside every package, which the wheel keeps in its ``.dist-info`` folder: the
-    place returned is then relative to that folder. A document stays inside the manifest's
-    top-level package (or inside the ``.dist-info`` folder, off the files it has of its own):
-    a path that climbs out of it would land loose in site-packages or outside it.
-    """
+    """Where a document the manifest names as ``reference`` goes in a wheel, for the installed
+    manifest to reach it: inside the manifest's top-level package (``manifest_place`` is its
+    import path), or, for None, its ``.dist-info`` folder (off the files it has of its own);
+    None when the path climbs out, where it would land loose in site-packages or outside it."""
     base = posixpath.dirname(manifest_place) if manifest_place is not None else ""
     place = posixpath.normpath(posixpath.join(base, reference))
     if place in (".", "..") or place.startswith("../"):
@@ -108,57 +98,31 @@ def check_install_docs(
     root: Path, manifest_relative: str, manifest_place: Optional[str], fm: Any, path: str
 ) -> tuple[list[InstallDoc], list[Diagnostic]]:
     """The install documents found inside ``root``, and a diagnostic for each that cannot
-    ship: missing, outside the root (or a symlink out of it), not a regular file, or with
-    no place in the wheel from which the manifest's path reaches it."""
+    ship (its words, :mod:`.install_docs_words`, load only then)."""
     docs: list[InstallDoc] = []
-    out: list[Diagnostic] = []
+    found: list[tuple[Any, ...]] = []
     for index, install, line in requirements.install_references(fm):
-        found = candidates(manifest_relative, install)
-        if found is None:
+        places = candidates(manifest_relative, install)
+        if places is None:
             continue
-        existing = [c for c in found if _kind(root / c) != "nothing"]
+        existing = [c for c in places if _kind(root / c) != "nothing"]
         inside = [c for c in existing if not escapes(root, c)]
         if not inside:
-            where = "outside the distribution root" if existing else "nowhere"
-            out.append(
-                make(
-                    "manifest-install-doc-missing",
-                    path,
-                    line,
-                    f"requires[{index}] install {install!r} exists {where}: looked "
-                    "beside the manifest and at the distribution root",
-                    "add the document, or point install at a URL",
-                )
-            )
+            found.append((line, "missing", index, install, bool(existing)))
             continue
         source = inside[0]
         kind = _kind(root / source)
         if kind is not None:
-            out.append(
-                make(
-                    "manifest-install-doc-missing",
-                    path,
-                    line,
-                    f"requires[{index}] install {install!r} is {kind}, {source}, not a document",
-                    "point install at one document, a Markdown file say, or at a URL",
-                )
-            )
+            found.append((line, "kind", index, install, kind, source))
             continue
         named = reference(install)
         if wheel_place(manifest_place, named) is None:
-            where = "its package" if manifest_place is not None else "the wheel's .dist-info folder"
-            out.append(
-                make(
-                    "manifest-install-doc-ships",
-                    path,
-                    line,
-                    f"requires[{index}] install {install!r} climbs out of {where} once installed, "
-                    "so the installed manifest cannot reach it; the sdist carries it, the wheel cannot",
-                    "keep the document beside the manifest or below its folder and name it from "
-                    "there, or point install at a URL",
-                )
-            )
+            found.append((line, "climbs", index, install, manifest_place is not None))
         doc = InstallDoc(source, named)
         if doc not in docs:
             docs.append(doc)
-    return docs, out
+    if not found:
+        return docs, []
+    from .install_docs_words import findings
+
+    return docs, findings(found, path)

@@ -1,8 +1,5 @@
-"""SMART_TOOL.md: the manifest model, and the rules a manifest keeps on its own.
-
-Rules that need other files (the package version, install documents, duplicates) live in
-:mod:`smart_tool_build.rules.root`; everything here looks at one manifest's bytes only.
-"""
+"""SMART_TOOL.md: the manifest model, and the rules a manifest keeps on its own, on its bytes
+alone (those that need other files are :mod:`smart_tool_build.rules.root`'s)."""
 
 from __future__ import annotations
 
@@ -12,9 +9,9 @@ from ..diagnostics.diagnostic import Diagnostic, Severity, make
 from ..parsing import frontmatter, safe_yaml
 from ..project.manifest_model import FIELDS, Manifest, ManifestError, from_frontmatter
 from ..project.names import MANIFEST_NAME
+from .manifest_format import MAX_BODY_LINES, PLATFORMS
 from .manifest_format import NAME_PATTERN as NAME_PATTERN
 from .manifest_format import SUPPORTED_FORMAT as SUPPORTED_FORMAT
-from .platforms import PLATFORMS
 from .requirements import Requirement, check_requires, classify_install
 from .values import is_empty, type_name
 from .versions import valid_anywhere
@@ -40,8 +37,6 @@ __all__ = [
 ]
 
 REQUIRED = FIELDS[:-1]
-#: the Agent Skills ceiling on a skill's body (the manifest body is the skill `--help` renders)
-MAX_BODY_LINES = 500
 
 
 if TYPE_CHECKING:
@@ -81,12 +76,9 @@ def parse_file(path: Path, display: Optional[str] = None) -> ParseResult:
     try:
         data = frontmatter.read_bytes(path)
     except frontmatter.UnreadableFile as exc:
-        hint = (
-            "create it, or fix `manifest` in smart-tool.json"
-            if "does not exist" in str(exc)
-            else "make it a readable regular file inside the root"
-        )
-        return ParseResult(None, [make("manifest-present", shown, None, f"manifest {exc}", hint)])
+        from .manifest_words import unreadable
+
+        return ParseResult(None, [unreadable(shown, exc)])
     except frontmatter.FrontmatterError as exc:
         return ParseResult(None, [_parse_error(shown, exc.line, exc.message, exc.hint)])
     return parse_bytes(data, shown)._replace(data=data)
@@ -102,29 +94,14 @@ def load(data: bytes, path: str = MANIFEST_NAME) -> Manifest:
 
 
 def body_length_rule(body: str, shown: str, file_text: Callable[[], Optional[str]]) -> list[Diagnostic]:
-    """The body is the skill `--help` renders: over the Agent Skills ceiling, a warning on
-    the first line past it. ``file_text`` gives the manifest's whole text (None when it
-    cannot), asked only for a body over the ceiling: the line is counted from the file's end.
-
-    One rule for every caller that has a valid manifest: the root check, and ``catalog
-    check`` of a snapshot.
-    """
+    """The body is the skill `--help` renders: over the Agent Skills ceiling, a warning on the
+    first line past it (``file_text``, the manifest's whole text or None, is asked only then)."""
     lines = body.strip("\r\n").split("\n")
     if len(lines) <= MAX_BODY_LINES:
         return []
-    text = file_text()
-    line = None if text is None else frontmatter.body_line(text, body) + MAX_BODY_LINES
-    return [
-        make(
-            "manifest-body-length",
-            shown,
-            line,
-            f"the manifest body has {len(lines)} lines; `--help` renders it as the skill, and "
-            f"the Agent Skills ceiling is {MAX_BODY_LINES}",
-            "keep the body to when and how to use the tool; move reference material into "
-            "documents inside the package and list them as the skill's resources",
-        )
-    ]
+    from .manifest_words import body_length
+
+    return [body_length(shown, file_text(), body, len(lines))]
 
 
 def _parse_error(path: str, line: Optional[int], message: str, hint: Optional[str] = None) -> Diagnostic:

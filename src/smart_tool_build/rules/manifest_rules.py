@@ -6,14 +6,14 @@ from __future__ import annotations
 
 from ..parsing import frontmatter
 from ..parsing.safe_yaml import LineDict
-from .manifest import body_length_rule
-from .package_name import name_rule
+from ..project.distribution import normalize_name
+from .manifest import NAME_PATTERN, body_length_rule
 from .placeholders import placeholder_rule
 from .version_rule import compare_versions
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
-    from typing import Optional
+    from typing import Any, Optional
 
     from ..diagnostics.diagnostic import Diagnostic
     from ..project.distribution import PackageVersion
@@ -42,6 +42,21 @@ def package_rules(
         line = fields.line_of("version")
         out += compare_versions(written, version, path=where, line=line, dev_versions=dev_versions)
     return out
+
+
+def name_rule(fm: Any, path: str, package_name: Optional[str]) -> list[Diagnostic]:
+    """``manifest-name-matches-package``: a warning when the manifest's valid ``name`` is not
+    ``package_name`` normalised (PEP 503); its words (:mod:`.manifest_words`) load only then."""
+    name = fm.get("name") if isinstance(fm, dict) else None
+    if not package_name or not isinstance(name, str) or not NAME_PATTERN.match(name):
+        return []
+    expected = normalize_name(package_name)
+    if name == expected:
+        return []
+    from .manifest_words import name_differs
+
+    line = fm.line_of("name") if hasattr(fm, "line_of") else None
+    return [name_differs(path, line, name, package_name, expected)]
 
 
 def _text(data: Optional[bytes]) -> Optional[str]:

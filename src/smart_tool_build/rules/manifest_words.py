@@ -8,9 +8,9 @@ import re
 from typing import Any, Callable, Optional
 
 from ..diagnostics.diagnostic import Diagnostic, make
-from ..parsing import safe_yaml
+from ..parsing import frontmatter, safe_yaml
 from ..project.manifest_model import FIELDS
-from .manifest_format import NAME_PATTERN, REQUIREMENT_KEYS, SUPPORTED_FORMAT
+from .manifest_format import MAX_BODY_LINES, NAME_PATTERN, REQUIREMENT_KEYS, SUPPORTED_FORMAT
 from .platforms import PLATFORMS, canonical_platform
 from .values import type_name
 
@@ -244,6 +244,43 @@ _SAY: dict[str, Callable[..., Diagnostic]] = {
     "entry-optional": _entry_optional,
     "entry-install": _entry_install,
 }
+
+
+def unreadable(shown: str, exc: Exception) -> Diagnostic:
+    """``manifest-present`` for a manifest that cannot be read (missing, or no regular file)."""
+    hint = (
+        "create it, or fix `manifest` in smart-tool.json"
+        if "does not exist" in str(exc)
+        else "make it a readable regular file inside the root"
+    )
+    return make("manifest-present", shown, None, f"manifest {exc}", hint)
+
+
+def body_length(shown: str, text: Optional[str], body: str, count: int) -> Diagnostic:
+    """``manifest-body-length`` for a body of ``count`` lines, on the first line past the
+    ceiling, counted in the manifest's ``text`` (no line without it)."""
+    line = None if text is None else frontmatter.body_line(text, body) + MAX_BODY_LINES
+    return make(
+        "manifest-body-length",
+        shown,
+        line,
+        f"the manifest body has {count} lines; `--help` renders it as the skill, and "
+        f"the Agent Skills ceiling is {MAX_BODY_LINES}",
+        "keep the body to when and how to use the tool; move reference material into "
+        "documents inside the package and list them as the skill's resources",
+    )
+
+
+def name_differs(path: str, line: Optional[int], name: str, package_name: str, expected: str) -> Diagnostic:
+    """``manifest-name-matches-package``: the manifest's ``name`` is not the package's, normalised."""
+    return make(
+        "manifest-name-matches-package",
+        path,
+        line,
+        f"manifest name {name!r} differs from the package name {package_name!r}, normalised {expected!r}",
+        f"rename it name: {expected}, or, if the difference is deliberate, add "
+        '"manifest-name-matches-package" to [tool.smart-tool] ignore',
+    )
 
 
 def _suggest_name(name: str) -> str:

@@ -1,25 +1,17 @@
-"""Placeholders in a manifest's fields: required content that is not there yet.
-
-A manifest that says ``TODO: ...`` where its use cases should be, or uv's template sentence
-``Add your description here`` as its description, is valid YAML of the right types, so no
-other rule sees it; yet a catalog or an agent reading it learns nothing. One rule for every
-reader that judges a manifest before it ships: the root check (and so every build), ``inspect``
-and ``catalog check``. It is not part of the manifest's validity (:mod:`.manifest`), so an
-installed tool's accessor still reads such a manifest.
-
-Only field values are judged, never the Markdown body (prose may speak of TODO lists), and a
-value is a placeholder only when it is one as a whole: it starts with the marker ``TODO`` or
-``TBD`` (``TODO: ...``, ``[TBD]``), is a bare template slot (``<description>``, ``{{ name }}``,
-``...``), or is a project template's stock sentence. A value that mentions a TODO list is not.
-"""
+"""Placeholders in a manifest's fields (``TODO: ...``, ``<description>``, a template's stock
+sentence): valid YAML that says nothing. Only a whole field value counts, and it is no part of
+the manifest's validity, so an installed tool still reads such a manifest."""
 
 from __future__ import annotations
 
 import re
 from typing import Any, Optional
 
-from ..diagnostics.diagnostic import Diagnostic, make
 from ..parsing.safe_yaml import LineDict, LineList
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from ..diagnostics.diagnostic import Diagnostic
 
 #: a marker at the start of the value, standing alone: "TODO", "TODO: ...", "[TBD]", "TBD - ..."
 _MARKER = r"""[\s\[(<{*_`'"]*(?:TODO|TBD)(?![A-Za-z0-9])\s*(?:\Z|[-:.!?)\]>}*_`'"\u2013\u2014])"""
@@ -50,22 +42,9 @@ def _pattern(source: str) -> re.Pattern[str]:
     return found
 
 
-#: what each field is for, said in the hint
-_WHAT = {
-    "description": "what the tool does, then when to reach for it",
-    "use_cases": "one job someone wants done with the tool, one item a job",
-    "name": "the tool's name",
-    "purpose": "what the prerequisite is for, and what is unavailable without it",
-    "install": "a relative path to a document, or a URL, that says how to install it",
-}
-
-
 def placeholder_kind(value: str) -> Optional[str]:
-    """Why ``value`` is a placeholder ("a TODO marker", ...), or None when it is content.
-
-    Each pattern is tried only when the value holds what it cannot match without: the
-    markers' letters, a slot's brackets or dots, the stock sentences' last words (none of
-    these letters has another case form the patterns' ``IGNORECASE`` would accept)."""
+    """Why ``value`` is a placeholder ("a TODO/TBD marker", ...), or None when it is content.
+    Each pattern is tried only when the value holds what it cannot match without."""
     lowered = value.lower()
     if ("todo" in lowered or "tbd" in lowered) and (
         _pattern(_MARKER).match(value) or _pattern(_ANY_CASE).match(value) or _pattern(_LATER).search(value)
@@ -80,16 +59,21 @@ def placeholder_kind(value: str) -> Optional[str]:
 
 
 def placeholder_rule(frontmatter: Any, path: str) -> list[Diagnostic]:
-    """``manifest-placeholders`` for every field value (nested ones too) that is a
-    placeholder, on its line; [] for a frontmatter that is not a mapping."""
+    """``manifest-placeholders`` for every field value (nested ones too) that is a placeholder,
+    on its line; its words (:mod:`.placeholders_words`) load only for a finding."""
     if not isinstance(frontmatter, LineDict):
         return []
-    out: list[Diagnostic] = []
-    _walk(frontmatter, "", "", path, out)
-    return out
+    found: list[tuple[Any, ...]] = []
+    _walk(frontmatter, "", "", found)
+    if not found:
+        return []
+    from .placeholders_words import findings
+
+    return findings(found, path)
 
 
-def _walk(container: Any, where: str, field: str, path: str, out: list[Diagnostic]) -> None:
+def _walk(container: Any, where: str, field: str, found: list[tuple[Any, ...]]) -> None:
+    """Notes (line, kind, where, field, value) for each placeholder value below ``container``."""
     if isinstance(container, LineDict):
         entries: list[tuple[Any, Any, str, str]] = [
             (key, value, f"{where}.{key}" if where else str(key), str(key))
@@ -101,20 +85,8 @@ def _walk(container: Any, where: str, field: str, path: str, out: list[Diagnosti
         return
     for key, value, shown, name in entries:
         if isinstance(value, (LineDict, LineList)):
-            _walk(value, shown, name, path, out)
+            _walk(value, shown, name, found)
             continue
         kind = placeholder_kind(value) if isinstance(value, str) else None
-        if kind is None:
-            continue
-        quoted = value if len(value) <= 60 else value[:57] + "..."
-        what = _WHAT.get(name)
-        hint = f"in its place, write {what}" if what else "write the real value in its place"
-        out.append(
-            make(
-                "manifest-placeholders",
-                path,
-                container.line_of(key),
-                f"`{shown}` holds {kind} where content belongs: {quoted!r}",
-                hint,
-            )
-        )
+        if kind is not None:
+            found.append((container.line_of(key), kind, shown, name, value))

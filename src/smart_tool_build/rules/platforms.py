@@ -1,12 +1,14 @@
-"""The platforms a manifest may list, and what other spellings of them mean."""
+"""What other spellings of the platforms a manifest may list mean: for a finding's hint and the
+command line's fixes, so a valid build never loads it."""
 
 from __future__ import annotations
+
+from .manifest_format import PLATFORMS as PLATFORMS
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
     from typing import Optional
 
-PLATFORMS = ("linux", "macos", "windows")
 _ALIASES = {
     "darwin": "macos",
     "osx": "macos",

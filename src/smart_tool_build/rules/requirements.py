@@ -6,7 +6,7 @@ import re
 
 from ..parsing import safe_yaml
 from ..project.manifest_model import Requirement as Requirement
-from .manifest_format import REQUIREMENT_KEYS
+from .manifest_format import PLAIN_URL, REQUIREMENT_KEYS, SHELL_OPERATORS
 from .values import is_empty
 
 TYPE_CHECKING = False
@@ -16,82 +16,25 @@ if TYPE_CHECKING:
     from ..diagnostics.diagnostic import Diagnostic
 
 
-_INSTALLER_VERBS = {
-    "apt",
-    "apt-get",
-    "brew",
-    "cargo",
-    "choco",
-    "conda",
-    "curl",
-    "dnf",
-    "go",
-    "npm",
-    "npx",
-    "pacman",
-    "pip",
-    "pip3",
-    "pipx",
-    "scoop",
-    "snap",
-    "sudo",
-    "uv",
-    "uvx",
-    "wget",
-    "winget",
-    "yum",
-    "zypper",
-}
-#: an http(s) URL with a plain host name: a URL whatever else it holds
-_PLAIN_URL = r"(?i)https?://[A-Za-z0-9](?:[A-Za-z0-9.-]*[A-Za-z0-9])?(?::[0-9]+)?(?:[/?#]|\Z)"
-_SHELL_OPERATORS = ("|", "&&", ";", ">", "<", "`", "$(", "||")
-
-
 def classify_install(install: str) -> tuple[str, Optional[str]]:
-    """('url' | 'path' | 'bad', reason): a reference to documentation, never a command."""
+    """('url' | 'path' | 'bad', reason): a reference to documentation, never a command. A plain
+    relative path or http(s) URL is told here; the rest (:mod:`.requirements_words`) says why."""
     text = install.strip()
-    if not text.isprintable() and any(ord(c) < 32 for c in text):
-        return "bad", "contains control characters"
-    if any(op in text for op in _SHELL_OPERATORS):
-        return "bad", "looks like a shell command: it has a shell operator"
-    words = text.split()
-    if len(words) > 1:
-        if words[0].lower() in _INSTALLER_VERBS:
-            return "bad", f"is a command, {words[0]} ..., not a reference to documentation"
-        return "bad", "has several words: it must be a relative path or a URL"
-    if words and words[0].lower() in _INSTALLER_VERBS:
-        return "bad", f"is the installer {words[0]!r}, not a reference to documentation"
-    if ":" not in text:  # the common cases are told without urllib (it costs --help)
-        return _relative_path(text)
-    if re.match(_PLAIN_URL, text):
-        return "url", None
-    from urllib.parse import urlsplit
-
-    try:
-        parts = urlsplit(text)
-    except ValueError as exc:  # e.g. "http://[": an IPv6 host that does not close
-        return "bad", f"is not a valid URL ({exc})"
-    if parts.scheme and len(parts.scheme) > 1:  # a one-letter "scheme" is a drive letter
-        # the spec: "a relative path or a URL"; a URL names a host (javascript:, mailto: and
-        # file:///... do not, and are no reference a reader can follow)
-        if parts.hostname:
+    # one printable word holding a / or a . is no installer's name
+    plain = text.isprintable() and " " not in text and ("/" in text or "." in text)
+    if plain and not any(op in text for op in SHELL_OPERATORS):
+        if ":" not in text and not text.startswith("/") and "\\" not in text:
+            return "path", None
+        if ":" in text and re.match(PLAIN_URL, text):
             return "url", None
-        return "bad", f"is a {parts.scheme}: URL without a host; use an absolute URL such as https://..."
-    return _relative_path(text)
+    from .requirements_words import judge_install
 
-
-def _relative_path(text: str) -> tuple[str, Optional[str]]:
-    if text.startswith(("/", "\\")) or re.match(r"[A-Za-z]:[\\/]", text):
-        return "bad", "is an absolute path; use a path relative to the manifest or the root"
-    if "\\" in text:
-        return "bad", "uses backslashes; write the relative path with /"
-    return "path", None
+    return judge_install(text)
 
 
 def install_references(fm: object) -> list[tuple[int, str, int]]:
-    """(index, install, line) of each ``requires`` entry whose ``install`` is a string, read
-    from the frontmatter itself: the rules about install documents run even when another
-    field is wrong (or a manifest error is ignored), so every problem is reported at once."""
+    """(index, install, line) of each ``requires`` entry whose ``install`` is a string, read from
+    the frontmatter itself: so one wrong field hides no install document's problem."""
     entries = fm.get("requires") if isinstance(fm, safe_yaml.LineDict) else None
     if not isinstance(entries, safe_yaml.LineList):
         return []

@@ -1,9 +1,5 @@
-"""The checks of one distribution root: every rule that needs more than one file.
-
-:func:`check_root` is what the CLI and both build hooks call. It returns a
-:class:`RootReport` with every diagnostic; it never raises for a problem in the user's
-files and never writes anything.
-"""
+"""The checks of one distribution root, every rule that needs more than one file: what the
+command line and every build call. It never raises for the user's files, and writes nothing."""
 
 from __future__ import annotations
 
@@ -14,13 +10,13 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, NamedTuple, Optional
 
-from ..diagnostics.diagnostic import Diagnostic, has_errors, make, set_aside
+from ..diagnostics.diagnostic import Diagnostic, has_errors, set_aside
 from ..project import config, distribution, walk
 from ..project.distribution import PackageDefinition, PackageVersion
 from ..project.names import DESCRIPTOR_NAME, MANIFEST_NAME, PYPROJECT
 from ..project.packages import import_path, package_folders, skills_possible
+from ..project.paths import escapes
 from . import descriptor, manifest
-from .cli_argv import cli_argv_rule
 from .install_docs import InstallDoc, check_install_docs
 from .manifest_rules import package_rules
 from .version_attr import version_attr_rule
@@ -88,16 +84,11 @@ def check_root(
     scan: Optional[walk.Scan] = None,
     building: bool = False,
 ) -> RootReport:
-    """Check the distribution root ``root``.
+    """Check the distribution root ``root``; findings the options ``ignore`` go to ``report.ignored``.
 
-    ``display`` prefixes every path in the diagnostics (the root as the user named it).
-    ``version`` is the package version a build backend resolved; without it the version
-    is read from the package definition. ``hook`` is a build backend's own table of options,
-    layered over ``[tool.smart-tool]``, and ``flags`` the command line's (keys as in the
-    table). ``scan`` is the root's walk when a survey already made it (``smart-tool check
-    --recursive``). Findings whose code the options ``ignore`` are in ``report.ignored``.
-    ``building``: a build runs the check (so it does check, whatever [build-system] says).
-    """
+    ``display`` prefixes every path; ``version`` is the backend's resolved version (else the
+    package definition's); ``hook`` a backend's options over ``[tool.smart-tool]``, ``flags``
+    the command line's; ``scan`` a survey's walk of the root; ``building``: a build runs it."""
     prefix = display.rstrip("/") + "/" if display and display != "." else ""
     report = _read_package(root, prefix, hook, flags, building)
     has_skills = _check_skills(report, prefix, version, version_origin)
@@ -207,15 +198,16 @@ def _check_mcp(report: RootReport, prefix: str, version: Optional[str], origin: 
 def _read_descriptor(
     report: RootReport, prefix: str, scan: Optional[walk.Scan], building: bool, has_skills: bool = False
 ) -> Optional[tuple[descriptor.Descriptor, dict[str, int], walk.Scan]]:
-    """The valid descriptor with its keys' lines and the root's scan, or None when there is no descriptor to
-    follow (what that means is in the report's diagnostics). A project whose skills are its
-    reason to opt in needs no descriptor."""
+    """The valid descriptor with its keys' lines and the root's scan, or None (said in the
+    diagnostics): a project whose skills are its reason to opt in needs no descriptor."""
     root, out = report.root, report.diagnostics
     path = root / DESCRIPTOR_NAME
     if not path.exists() and not path.is_symlink():
         found = scan or walk.scan_root(root, report.options.exclude)
         if not has_skills or found.manifests:
-            out.append(_no_descriptor(root, report.package, found.manifests, prefix))
+            from .root_words import no_descriptor
+
+            out.append(no_descriptor(root, report.package, found.manifests, prefix))
         return None
     parsed = descriptor.parse_file(path, prefix + DESCRIPTOR_NAME)
     out += parsed.diagnostics
@@ -227,16 +219,10 @@ def _read_descriptor(
         out += plugin_named_rule(package.data, package.text, package.path)
     found = scan or walk.scan_root(root, report.options.exclude)
     report.nested_roots = found.nested_roots
-    out += [
-        make(
-            "tree-readable",
-            prefix + folder,
-            None,
-            f"cannot read this folder ({reason}); a SMART_TOOL.md inside it is not checked",
-            walk.UNREADABLE_HINT,
-        )
-        for folder, reason in found.unreadable
-    ]
+    if found.unreadable:
+        from .root_words import unreadable
+
+        out += unreadable(found.unreadable, prefix)
     report.descriptor = named = parsed.descriptor
     if named is None:
         if len(found.manifests) > 1:
@@ -254,34 +240,19 @@ def _locate_manifest(
     the root, not named SMART_TOOL.md, or missing while another exists (each one diagnostic)."""
     shown_descriptor = prefix + DESCRIPTOR_NAME
     relative = posixpath.normpath(named.manifest)
-    resolved, escape = descriptor.resolve_manifest(report.root, relative)
-    if resolved is None:
-        report.diagnostics.append(
-            make(
-                "descriptor-shape",
-                shown_descriptor,
-                line,
-                f"`manifest` {named.manifest!r} {escape}",
-                "name a SMART_TOOL.md inside the distribution root, from the folder of smart-tool.json",
-            )
-        )
+    escaped = escapes(report.root, relative)
+    if escaped or posixpath.basename(relative) != MANIFEST_NAME:
+        from .root_words import unfollowed
+
+        report.diagnostics.append(unfollowed(named.manifest, escaped, shown_descriptor, line))
         return None
-    if posixpath.basename(relative) != MANIFEST_NAME:
-        report.diagnostics.append(
-            make(
-                "manifest-present",
-                shown_descriptor,
-                line,
-                f"`manifest` names {named.manifest!r}; the manifest file must be named {MANIFEST_NAME}",
-                f"rename the file {MANIFEST_NAME} and name it so in smart-tool.json",
-            )
-        )
-        return None
+    resolved = report.root / relative
     others = [m for m in found.manifests if m != relative and not _same_file(report.root / m, resolved)]
     if others and not os.path.lexists(resolved):  # never raises (a name too long, say)
-        report.diagnostics.append(_moved(named.manifest, others, shown_descriptor, line))
         from . import manifest_copies
+        from .root_words import moved
 
+        report.diagnostics.append(moved(named.manifest, others, shown_descriptor, line))
         report.diagnostics += manifest_copies.duplicates(report.root, others[0], others[1:], prefix)
         return None
     excluded = [m for m in found.excluded if not _same_file(report.root / m, resolved)]
@@ -325,7 +296,11 @@ def _check_manifest(
         root, relative, report.manifest_place, result.frontmatter, shown_manifest
     )
     out += problems
-    out += cli_argv_rule(named, report.package, root, shown_descriptor, cli_argv_line)
+    scripts = report.package.scripts  # None: no [project] table (package.json, setup.py)
+    if scripts is not None and named.cli_argv[0] not in scripts:  # else the common case
+        from .cli_argv import cli_argv_rule
+
+        out += cli_argv_rule(named, report.package, root, shown_descriptor, cli_argv_line)
     if not located.others and not located.excluded:
         return  # one manifest in the root: the copies' rule has nothing to say
     from . import manifest_copies
@@ -339,39 +314,6 @@ def _check_manifest(
         own=result.data,  # the bytes the check read
         fields=result.frontmatter,
         distribution=report.package.name,
-    )
-
-
-def _no_descriptor(root: Path, package: PackageDefinition, manifests: list[str], prefix: str) -> Diagnostic:
-    """``descriptor-present``, with the descriptor to add built from what the root holds."""
-    message = "no smart-tool.json at the distribution root"
-    from .suggestions import descriptor_text  # a hint for a root that has none: not on a build's path
-
-    hint = f"add {prefix}{DESCRIPTOR_NAME}: {descriptor_text(root, package, manifests)}"
-    if manifests:
-        message += f", though it holds {prefix}{manifests[0]}: without one, no reader finds the manifest"
-    else:
-        message += ", no collection and no library skill: nothing to check"
-        hint += "; a library ships its skills as <package>/.agents/skills/<name>/SKILL.md"
-    return make(
-        "descriptor-present",
-        prefix + DESCRIPTOR_NAME,
-        None,
-        message,
-        hint,
-        anchor=package.path or (prefix + manifests[0] if manifests else None),
-    )
-
-
-def _moved(named: str, found: list[str], shown_descriptor: str, line: Optional[int]) -> Diagnostic:
-    """``manifest-present`` for a manifest that is not where the descriptor points, but elsewhere."""
-    where = ", ".join(found)
-    return make(
-        "manifest-present",
-        shown_descriptor,
-        line,
-        f"`manifest` names {named!r}, which does not exist; a manifest exists at {where}",
-        f'if that is the tool\'s manifest, name it in smart-tool.json: "manifest": "{found[0]}"',
     )
 
 

@@ -1,10 +1,5 @@
-"""One version across library, CLI and manifest: a static ``__version__`` beside the manifest.
-
-The packaging text: "Each tool specifies its version and keeps it consistent across any
-pieces it exposes to users (ex. the lib, cli, optional skills)". A ``__version__`` in the
-package that holds the manifest is what the library (and usually ``--version``) reports, so
-one that differs from the package's version is version drift.
-"""
+"""One version across library, CLI and manifest (the packaging text): a static ``__version__``
+in the package holding the manifest is what the library reports, so one that differs drifts."""
 
 from __future__ import annotations
 
@@ -12,28 +7,17 @@ import os
 import posixpath
 import re
 from pathlib import Path
-from typing import NamedTuple, Optional
+from typing import Optional
 
-from ..diagnostics.diagnostic import Diagnostic, Severity, make
 from ..project.distribution import PackageVersion
 from ..project.files import Unparsable
 from ..project.paths import RefusedFile, read_inside
-from .versions import is_development, same_text
+from .versions import same_text
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
-    from ..project.python_source import StringAssignment
-
-
-class VersionAttr(NamedTuple):
-    """A static ``__version__`` that is not the package's version, and where it is written."""
-
-    #: the module's path, relative to the root (POSIX)
-    path: str
-    #: the assignment, with its literal's place (for an edit that replaces exactly it)
-    assignment: StringAssignment
-    #: the version it should say: the package's, as written where known
-    expected: str
+    from ..diagnostics.diagnostic import Diagnostic
+    from .version_attr_words import VersionAttr
 
 
 def package_inits(root: Path, manifest_relative: str) -> list[str]:
@@ -57,9 +41,7 @@ def version_attr_drift(
     refused: Optional[list[tuple[str, str]]] = None,
 ) -> list[VersionAttr]:
     """Every static ``__version__`` in the packages holding the manifest that is not the
-    package's version as text (see :func:`smart_tool_build.rules.versions.same_text`). A
-    module that is not read (a symlink out of the root, not a regular file, over 1 MiB,
-    beyond the parser's limits) is added to ``refused``: (its path, why)."""
+    package's version as text; a module not read goes to ``refused`` as (its path, why)."""
     if package_version.value is None or package_version.scheme != "pep440":
         return []
     expected = package_version.written or package_version.value
@@ -86,6 +68,8 @@ def version_attr_drift(
             continue
         found = string_assignment(tree, "__version__")
         if found is not None and not same_text(found.value, package_version):
+            from .version_attr_words import VersionAttr
+
             drift.append(VersionAttr(init, found, expected))
     return drift
 
@@ -97,9 +81,8 @@ _PLAIN_ASSIGNMENT = re.compile(
 
 
 def _plainly_agrees(data: bytes, package_version: PackageVersion) -> bool:
-    """Whether the module (its bytes) surely has no drifted ``__version__``, told without
-    parsing it: the name does not occur, or every line it occurs on is a plain top-level
-    assignment of the package's version. Anything else is left to ast."""
+    """Whether the module's bytes surely hold no drifted ``__version__``, told without ast: every
+    line naming it (if any) is a plain top-level assignment of the package's version."""
     if b"__version__" not in data:
         return True
     for line in data.splitlines():
@@ -114,34 +97,12 @@ def _plainly_agrees(data: bytes, package_version: PackageVersion) -> bool:
 def version_attr_rule(
     root: Path, manifest_relative: str, package_version: PackageVersion, *, prefix: str, dev_versions: str
 ) -> list[Diagnostic]:
-    """``version-attr-matches-package``; a development build under ``dev-versions = "warn"``
-    warns, as the manifest's own version does."""
-    out = []
-    lenient = dev_versions == "warn" and is_development(package_version)
+    """``version-attr-matches-package``, and ``project-file-readable`` for a module not read;
+    their words (:mod:`.version_attr_words`) load only for a finding."""
     refused: list[tuple[str, str]] = []
-    for drift in version_attr_drift(root, manifest_relative, package_version, refused):
-        where = f"{package_version.value!r}, from {package_version.origin}"
-        message = f"__version__ = {drift.assignment.value!r} but the package version is {where}"
-        if lenient:
-            message += '; allowed for a development version by dev-versions = "warn"'
-        out.append(
-            make(
-                "version-attr-matches-package",
-                prefix + drift.path,
-                drift.assignment.line,
-                message,
-                f'set __version__ = "{drift.expected}", or read it with '
-                "importlib.metadata.version so it cannot drift",
-                severity=Severity.WARNING if lenient else None,
-            )
-        )
-    for init, why in refused:
-        out.append(make("project-file-readable", prefix + init, None, f"{init} {why}", _REFUSED_HINT))
-    return out
+    drift = version_attr_drift(root, manifest_relative, package_version, refused)
+    if not drift and not refused:
+        return []
+    from .version_attr_words import findings
 
-
-#: what to do about a project file that is not read
-_REFUSED_HINT = (
-    "make it a regular file inside the root, of at most 1 MiB, that Python can parse; "
-    "replace a symlink out of the root with the file itself"
-)
+    return findings(drift, refused, package_version, prefix=prefix, dev_versions=dev_versions)

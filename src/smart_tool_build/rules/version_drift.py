@@ -1,10 +1,11 @@
 """The words of version drift: what :func:`smart_tool_build.rules.version_rule.compare_versions`
-says when the manifest's version is not the package's. Only a build with a finding loads it."""
+says when the manifest's version is not the package's, and at what severity (a development
+version may be let through). Only a build with a finding loads it."""
 
 from __future__ import annotations
 
 from ..diagnostics.diagnostic import CodeId, Diagnostic, Severity, make
-from .versions import is_development, normal_form, same_text, semver_clean, valid_anywhere
+from .versions import normal_form, same_text, semver_clean, valid_anywhere
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -141,3 +142,16 @@ def development_hint(value: str, manifest_version: str, *, from_vcs: bool = True
         f"{value} is a development version ({'; '.join(reasons)}): build the release from the "
         f"tag of {manifest_version} with a clean tree, or {allow}"
     )
+
+
+def is_development(package_version: PackageVersion) -> bool:
+    """A development or local PEP 440 version: what VCS versioning makes between tags."""
+    if package_version.scheme != "pep440" or package_version.value is None:
+        return False
+    from packaging.version import Version
+
+    try:
+        parsed = Version(package_version.value)
+    except ValueError:  # InvalidVersion, or a number past int's digit limit (5,000 digits)
+        return False
+    return parsed.is_devrelease or parsed.local is not None

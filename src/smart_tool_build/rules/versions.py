@@ -1,11 +1,5 @@
-"""Version text: how the manifest's version is held to the package's, per ecosystem.
-
-The spec: the manifest's version "matches the version in the package definition". Here that
-means the same text: the package's version as written, or its normal form (PEP 440 for a
-Python package, what METADATA carries; semver's for package.json, what npm publishes). A
-version only *equal* under those rules (``1.0`` for ``1.0.0``) is a different answer to the
-same question and an error, whose hint gives the exact text.
-"""
+"""Version text: the manifest's version "matches the version in the package definition" as
+the same text, as written or its normal form (PEP 440's, or semver's for package.json)."""
 
 from __future__ import annotations
 
@@ -84,11 +78,8 @@ def normal_form(text: str, scheme: Scheme) -> Optional[str]:
 
 
 def same_text(version: str, package_version: PackageVersion) -> bool:
-    """Whether ``version`` is the package's version as text: as written, or its normal form.
-
-    When the written text is not known (a VCS version, a wheel's METADATA alone), any
-    spelling with the same normal form could be it, and is accepted.
-    """
+    """Whether ``version`` is the package's version as text: as written, or its normal form
+    (any spelling of it when the written text is not known: a VCS version, METADATA alone)."""
     value, scheme, written = package_version.value, package_version.scheme, package_version.written
     if value is None:
         return False
@@ -96,40 +87,3 @@ def same_text(version: str, package_version: PackageVersion) -> bool:
     if version in (value, theirs, written):
         return True
     return written is None and theirs is not None and normal_form(version, scheme) == theirs
-
-
-def is_development(package_version: PackageVersion) -> bool:
-    """A development or local PEP 440 version: what VCS versioning makes between tags."""
-    return (
-        package_version.scheme == "pep440"
-        and package_version.value is not None
-        and _is_development(package_version.value)
-    )
-
-
-def _is_development(value: str) -> bool:
-    from packaging.version import Version
-
-    try:
-        parsed = Version(value)
-    except ValueError:  # InvalidVersion, or a number past int's digit limit (5,000 digits)
-        return False
-    return parsed.is_devrelease or parsed.local is not None
-
-
-def accepted_spellings(package_version: str) -> frozenset[str]:
-    """The package version as written, and its PEP 440 normal form (``1.0.0`` for ``v1.0.0``):
-    the spellings another part of the tool may carry (``smart-tool fix`` and ``init`` write
-    the first; a spelling only equal under PEP 440 is another answer)."""
-    normal = pep440_normal(package_version)
-    return frozenset({package_version} if normal is None else {package_version, normal})
-
-
-def release_version(package_version: PackageVersion) -> Optional[str]:
-    """The package version as written, when it is known, valid PEP 440, and a release: a
-    development or local version (``1.1.dev3+g1a2b``, from VCS between tags) is not what the
-    other parts should be set to, so it has no one right answer."""
-    value = package_version.value
-    if value is None or pep440_normal(value) is None or _is_development(value):
-        return None
-    return package_version.written or value

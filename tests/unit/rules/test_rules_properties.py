@@ -531,6 +531,24 @@ def test_the_version_pattern_agrees_with_packaging(text: str) -> None:
     assert valid_anywhere(text) == (pep440_normal(text) is not None or semver_clean(text) is not None)
 
 
+_INSTALL_PIECES = st.sampled_from(
+    [
+        *("docs", "/", ".", "md", "https", "://", "x.com", ":", "\\", " ", "\u3000", "pip", "uv", "&&"),
+        *(";", "C:", "\x00", "\n", "[", "#", "..", "mailto:", "file:///", "INSTALL"),
+    ]
+)
+
+
+@given(st.lists(_INSTALL_PIECES, max_size=8).map("".join) | st.text(max_size=40))
+def test_the_plain_look_at_an_install_agrees_with_the_full_judgement(text: str) -> None:
+    """A plain relative path or URL is told without the installers' names and the reasons:
+    never otherwise than the full judgement tells it."""
+    from smart_tool_build.rules.requirements import classify_install
+    from smart_tool_build.rules.requirements_words import judge_install
+
+    assert classify_install(text) == judge_install(text.strip())
+
+
 @given(st.text(max_size=40))
 def test_the_url_shortcut_agrees_with_urllib(text: str) -> None:
     """Installs are told apart without urllib where they can be: never otherwise than with it."""

@@ -34,13 +34,14 @@ from smart_tool_build.project import walk
 from smart_tool_build.project.distribution import PackageVersion, console_scripts, is_collection
 from smart_tool_build.project.names import DESCRIPTOR_NAME
 from smart_tool_build.project.python_source import literal_span, replace_literal
-from smart_tool_build.rules import descriptor, versions
 from smart_tool_build.rules.manifest import SUPPORTED_FORMAT
 from smart_tool_build.rules.platforms import PLATFORMS, canonical_platform
 from smart_tool_build.rules.root import RootReport, check_root
 from smart_tool_build.rules.version_attr import version_attr_drift
+from smart_tool_build.rules.versions import pep440_normal
 
 from .edits import Edit, creation
+from .written import accepted_spellings, release_version, render_descriptor
 from .yaml_source import ScalarSource, ValuePath, render_string, scalar_sources
 
 _BOM = b"\xef\xbb\xbf"
@@ -98,7 +99,7 @@ def _descriptor_edit(root: Path, report: RootReport, prefix: str) -> Optional[tu
     scripts = sorted(console_scripts(report.package))
     if len(manifests) != 1 or len(scripts) != 1:
         return None  # which manifest, or which command, is the author's choice
-    text = descriptor.render(manifests[0], scripts)
+    text = render_descriptor(manifests[0], scripts)
     message = f"created: manifest {manifests[0]!r}, cli_argv {scripts!r}"
     edit = creation(
         root / DESCRIPTOR_NAME, prefix + DESCRIPTOR_NAME, text.encode(), "descriptor-present", message
@@ -109,7 +110,7 @@ def _descriptor_edit(root: Path, report: RootReport, prefix: str) -> Optional[tu
 def _version_attr_edits(
     root: Path, manifest_relative: str, prefix: str, version: PackageVersion
 ) -> list[Edit]:
-    target = versions.release_version(version)
+    target = release_version(version)
     if target is None:
         return []
     out = []
@@ -178,10 +179,10 @@ def _json_value_spans(text: str) -> dict[tuple[Any, ...], tuple[int, int]]:
 def _server_json_edits(root: Path, report: RootReport, prefix: str) -> list[Edit]:
     """server.json's drifted versions set to the package's (``mcp-version-matches-package``)."""
     server = report.mcp
-    release = versions.release_version(report.package.version)
+    release = release_version(report.package.version)
     if server is None or release is None:
         return []
-    target = versions.pep440_normal(release) or release
+    target = pep440_normal(release) or release
     shown = prefix + server.relative
     drifted = {
         d.line
@@ -269,9 +270,9 @@ class _ManifestFixer:
 
     def _version(self, version: PackageVersion) -> Optional[Edit]:
         current = self.fm.get("version")
-        target = versions.release_version(version)
+        target = release_version(version)
         if isinstance(current, str) and current.strip():
-            if target is None or current in versions.accepted_spellings(target):
+            if target is None or current in accepted_spellings(target):
                 return None
             return self._replace(
                 ("version",),

@@ -29,9 +29,9 @@ from smart_tool_build.rules.build_lines import OURS, BuildSetup, build_setup, ru
 from smart_tool_build.rules.manifest import NAME_PATTERN, SUPPORTED_FORMAT
 from smart_tool_build.rules.placeholders import placeholder_kind
 from smart_tool_build.rules.platforms import canonical_platform
-from smart_tool_build.rules.versions import accepted_spellings
 
 from .edits import Edit, creation
+from .written import accepted_spellings, render_descriptor
 from .yaml_source import render_string
 
 #: init prints the lines of :mod:`..rules.build_lines`, read from the one table of backends
@@ -152,7 +152,7 @@ def plan_init(
         creation(
             root / DESCRIPTOR_NAME,
             prefix + DESCRIPTOR_NAME,
-            descriptor.render(manifest, argv, INIT_SMOKE).encode(),
+            render_descriptor(manifest, argv, INIT_SMOKE).encode(),
             "descriptor-present",
             "the descriptor",
         ),

@@ -7,8 +7,8 @@ from typing import Any, Optional
 
 from ...diagnostics.diagnostic import Diagnostic, Severity, make
 from ...project.distribution import PackageVersion, normalize_name
-from ..version_drift import development_hint
-from ..versions import is_development, pep440_normal, same_version
+from ..version_drift import development_hint, is_development
+from ..versions import pep440_normal, same_version
 from .registry_rules import looks_like_range
 from .server_json import ServerJson
 
