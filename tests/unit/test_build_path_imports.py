@@ -131,6 +131,7 @@ NOT_ON_A_VALID_BUILD = (
     "smart_tool_build.rules.version_drift",
     "smart_tool_build.rules.manifest_words",
     "smart_tool_build.project.backends",
+    "smart_tool_build.project.config_words",
     "smart_tool_build.project.patterns",
     "smart_tool_build.project.python_source",
     "smart_tool_build.project.skills",
