@@ -31,7 +31,7 @@ from typing import Any, NamedTuple, Optional
 from smart_tool_build.diagnostics.diagnostic import Diagnostic
 from smart_tool_build.parsing import frontmatter, safe_yaml
 from smart_tool_build.project import walk
-from smart_tool_build.project.distribution import PackageVersion, console_scripts, is_collection
+from smart_tool_build.project.distribution import PackageVersion, is_collection
 from smart_tool_build.project.names import DESCRIPTOR_NAME
 from smart_tool_build.project.python_source import literal_span, replace_literal
 from smart_tool_build.rules import descriptor, versions
@@ -41,6 +41,7 @@ from smart_tool_build.rules.root import RootReport, check_root
 from smart_tool_build.rules.version_attr import version_attr_drift
 
 from .edits import Edit, creation
+from .scripts import console_scripts
 from .yaml_source import ScalarSource, ValuePath, render_string, scalar_sources
 
 _BOM = b"\xef\xbb\xbf"
