@@ -1,13 +1,6 @@
-"""Strict JSON: duplicate keys and NaN/Infinity refused, every error with the line it is on.
-
-``json.loads`` keeps the last of two duplicate keys and reads ``NaN``; a descriptor, a
-catalog pointer or a provenance record that says two things at once must be refused, not
-read one way here and another way by the next reader.
-
-A valid document is read by :func:`.json_scan.scan`, without importing :mod:`json`: an
-editable install's ``--help`` reads the source tree's descriptor through here. Anything the
-scanner refuses is read again by :func:`json.loads`, which says what is wrong and where.
-"""
+"""Strict JSON: duplicate keys and NaN/Infinity refused (a document that says two things at
+once is read one way here and another by the next reader), every error with its line. A valid
+document is read by :func:`.json_scan.scan`, without :mod:`json` (an editable ``--help`` reads here)."""
 
 from __future__ import annotations
 

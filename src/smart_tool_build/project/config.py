@@ -1,8 +1,5 @@
-"""Options: ``[tool.smart-tool]`` in pyproject.toml, and a backend's own table layered over it.
-
-Every problem is reported together, an unknown key too: a misspelt option that does nothing is
-worse than none. The words of each are :mod:`.config_words`, loaded only for a problem.
-"""
+"""Options: ``[tool.smart-tool]``, and a backend's own table layered over it. Every problem is
+reported (an unknown key too); their words are :mod:`.config_words`, loaded only for one."""
 
 from __future__ import annotations
 
@@ -118,11 +115,8 @@ def parse_options(
     base: Optional[Options] = None,
     extend: bool = False,
 ) -> tuple[Options, list[Diagnostic]]:
-    """Validate one options table over ``base``; return the options and every problem.
-
-    A key set here replaces ``base``'s value; with ``extend`` (command-line flags), a list
-    option adds to it instead.
-    """
+    """Validate one options table over ``base``; return the options and every problem. A key set
+    here replaces ``base``'s value; with ``extend`` (command-line flags) a list option adds to it."""
     start = base or Options()
     values: dict[str, Any] = {}
     #: (key, value, the unknown codes an ``ignore`` names) of each key refused
@@ -161,12 +155,8 @@ def read_options(
     hook: Optional[HookOptions] = None,
     flags: Optional[Mapping[str, Any]] = None,
 ) -> tuple[Options, list[Diagnostic]]:
-    """The options in effect: ``[tool.smart-tool]`` of ``tool``, then a backend's own table
-    (``hook``), then command-line ``flags`` (keys as in the table; lists add to the table's).
-
-    One reading for every surface (``check``, both build hooks, ``inspect``), so an option
-    means the same everywhere.
-    """
+    """The options in effect: ``[tool.smart-tool]``, then a backend's table (``hook``), then
+    command-line ``flags``; one reading for every surface, so an option means the same everywhere."""
     table = tool.get("smart-tool", {})
     problems: list[Diagnostic] = []
     if not isinstance(table, dict):

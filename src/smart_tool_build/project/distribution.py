@@ -1,9 +1,5 @@
-"""The distribution root: its package definition, its name, and its version.
-
-The version is read without running anything (a static or statically readable dynamic one); a
-version only a build can know is unresolved, and the build hooks hand in the backend's own.
-What a pyproject.toml with a ``[project]`` table never needs is :mod:`.other_definitions`.
-"""
+"""The distribution root's package definition, name and version, read without running anything
+(what a pyproject.toml with ``[project]`` never needs is :mod:`.other_definitions`)."""
 
 from __future__ import annotations
 

@@ -26,13 +26,8 @@ _NOT_PACKAGES = frozenset(
 
 
 def package_folders(root: Path, tool: Optional[Mapping[str, Any]] = None) -> list[str]:
-    """The folders of the top-level import packages, relative to ``root`` (POSIX, sorted).
-
-    Where the backend's table names them (hatchling's wheel ``packages``, setuptools'
-    ``package-dir`` root, uv_build's ``module-root``), those; else the packages under ``src/``
-    when it holds any (src layout), else the folders at the root holding an ``__init__.py``
-    (flat layout), leaving out tests, docs and other non-packages.
-    """
+    """The folders of the top-level import packages, relative to ``root`` (POSIX, sorted): those
+    the backend's table names, else those under ``src/``, else the root's folders with ``__init__.py``."""
     declared = _declared(tool or {})
     if isinstance(declared, list):
         return sorted(folder for folder in declared if path_kind(os.path.join(root, folder)) == "folder")

@@ -81,12 +81,8 @@ def read_inside(root: Path, relative: str, limit: int = MAX_FILE_BYTES) -> bytes
 
 
 def escapes(root: Path, relative: str) -> bool:
-    """True when ``root/relative`` leads outside ``root`` through a symlink.
-
-    ``relative`` is a normalised POSIX path without ``..``. Only the components below the
-    root are looked at (a few ``lstat`` calls); the full ``realpath`` is computed only when
-    one of them is a symlink.
-    """
+    """True when ``root/relative`` (normalised POSIX, no ``..``) leads outside ``root`` through a
+    symlink: ``realpath`` only when a component below the root is one."""
     current = os.fspath(root)
     for part in relative.split("/"):
         if part in ("", "."):
