@@ -140,12 +140,6 @@ def parse_bytes(data: bytes) -> Document:
     return parse_text(decode(data))
 
 
-def yaml_offset(text: str) -> int:
-    """Where the frontmatter's YAML starts in ``text``: just after the opening fence's line."""
-    first = _LINES.match(text)
-    return first.end() if first else 0
-
-
 def body_line(text: str, body: str) -> int:
     """The file line of the body's first line that is not blank (the body is the tail of
     ``text``, verbatim)."""

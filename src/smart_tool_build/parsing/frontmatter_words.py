@@ -4,13 +4,17 @@
 from __future__ import annotations
 
 import re
-from typing import Optional
 
 from .yaml_hints import hint_for
-from .yaml_values import YamlError
 
-#: (message, the line in the file or None, hint or None)
-Problem = tuple[str, Optional[int], Optional[str]]
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import Optional
+
+    from .yaml_values import YamlError
+
+    #: (message, the line in the file or None, hint or None)
+    Problem = tuple[str, Optional[int], Optional[str]]
 
 #: what to do about a file over the size limit
 SIZE_HINT = "check it is the file meant: a manifest or descriptor is a small text file"

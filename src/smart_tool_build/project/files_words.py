@@ -8,7 +8,7 @@ import re
 import sys
 from typing import Optional, Union
 
-from ..parsing import strict_json
+from ..parsing.json_problems import error_line
 from .paths import RefusedFile, Unparsable
 
 #: a run of this many openers (``[``/``{``, blanks between) is where nesting went too deep
@@ -68,7 +68,7 @@ def loads_json(text: str) -> object:
         return json.loads(text)
     except json.JSONDecodeError as exc:
         where = f"line {exc.lineno}, column {exc.colno}, character {exc.pos}"
-        raise Unparsable(f"invalid JSON: {exc.msg}: {where}", strict_json.error_line(exc)) from None
+        raise Unparsable(f"invalid JSON: {exc.msg}: {where}", error_line(exc)) from None
     except (RecursionError, MemoryError, ValueError) as exc:
         problem = beyond_limits(exc, text)
         if problem is None:

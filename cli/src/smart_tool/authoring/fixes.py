@@ -249,7 +249,9 @@ class _ManifestFixer:
     def __init__(self, data: bytes, text: str, fm: safe_yaml.LineDict, path: Path, shown: str) -> None:
         self.data, self.text, self.fm, self.path, self.shown = data, text, fm, path, shown
         yaml_text, _, _ = frontmatter.split(text)
-        self.offset = frontmatter.yaml_offset(text)
+        # where the YAML starts: after the opening fence's line (split found a closing fence, so
+        # that line ends with a newline)
+        self.offset = text.index("\n") + 1
         self.sources = scalar_sources(yaml_text)
         self.bom = len(_BOM) if data.startswith(_BOM) else 0
 
