@@ -134,6 +134,7 @@ NOT_ON_A_VALID_BUILD = (
     "smart_tool_build.project.config_words",
     "smart_tool_build.project.files_words",
     "smart_tool_build.project.other_definitions",
+    "smart_tool_build.project.deep_parse",
     "smart_tool_build.parsing.frontmatter_words",
     "smart_tool_build.parsing.yaml_hints",
     "smart_tool_build.parsing.json_problems",

@@ -74,3 +74,13 @@ def loads_json(text: str) -> object:
         if problem is None:
             raise Unparsable(f"invalid JSON: {exc}") from None
         raise problem from None
+
+
+def unparsed_python(relative: str, exc: BaseException) -> Unparsable:
+    """Why the module ``relative`` does not parse: a syntax error, NUL bytes, or the parser's limits."""
+    if isinstance(exc, SyntaxError):
+        return Unparsable(f"{relative} does not parse: {exc.msg}", exc.lineno)
+    if isinstance(exc, ValueError):  # NUL bytes
+        return Unparsable(f"{relative} does not parse: it holds NUL bytes")
+    message = f"{relative} nests too deeply to parse (over Python's parser limits); not read"
+    return Unparsable(message, refused=True)

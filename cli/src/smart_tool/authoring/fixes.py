@@ -33,7 +33,6 @@ from smart_tool_build.parsing import frontmatter, safe_yaml
 from smart_tool_build.project import walk
 from smart_tool_build.project.distribution import PackageVersion, is_collection
 from smart_tool_build.project.names import DESCRIPTOR_NAME
-from smart_tool_build.project.python_source import literal_span, replace_literal
 from smart_tool_build.rules import descriptor, versions
 from smart_tool_build.rules.manifest import SUPPORTED_FORMAT
 from smart_tool_build.rules.platforms import PLATFORMS, canonical_platform
@@ -41,6 +40,7 @@ from smart_tool_build.rules.root import RootReport, check_root
 from smart_tool_build.rules.version_attr import version_attr_drift
 
 from .edits import Edit, creation
+from .literals import literal_span, replace_literal
 from .scripts import console_scripts
 from .yaml_source import ScalarSource, ValuePath, render_string, scalar_sources
 
