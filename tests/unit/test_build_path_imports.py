@@ -131,6 +131,8 @@ NOT_ON_A_VALID_BUILD = (
     "smart_tool_build.rules.version_drift",
     "smart_tool_build.rules.manifest_words",
     "smart_tool_build.project.backends",
+    "smart_tool_build.project.backends_words",
+    "smart_tool_build.project.backend_hints",
     "smart_tool_build.project.config_words",
     "smart_tool_build.project.files_words",
     "smart_tool_build.project.other_definitions",
