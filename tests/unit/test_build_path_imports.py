@@ -143,6 +143,8 @@ NOT_ON_A_VALID_BUILD = (
     "smart_tool_build.project.patterns",
     "smart_tool_build.project.python_source",
     "smart_tool_build.project.skills",
+    "smart_tool_build.project.skills_words",
+    "smart_tool_build.project.skill_entries",
     "smart_tool_build.plan.skill_files",
     "smart_tool_build.archives.skill_checks",
     "smart_tool_build.rules.skills",
