@@ -81,12 +81,6 @@ def package_dir_folders(tool: Mapping[str, Any]) -> dict[str, str]:
     return out
 
 
-def within(real_root: str, path: str) -> bool:
-    """Whether ``path``, symlinks resolved, is ``real_root`` or inside it."""
-    real = os.path.realpath(path)
-    return real == real_root or real.startswith(real_root.rstrip(os.sep) + os.sep)
-
-
 def skills_possible(
     root: Path, options: Options, folders: Sequence[str], tool: Optional[Mapping[str, Any]] = None
 ) -> bool:

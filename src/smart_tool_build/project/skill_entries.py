@@ -1,5 +1,5 @@
-"""What a skill folder's listing holds: each entry's kind, and the names no wheel can carry. The
-finding of skills and their words both read these."""
+"""What a skill folder's listing holds: each entry's kind, the names no wheel can carry, and
+whether a path stays inside the root. The finding of skills and their words both read these."""
 
 from __future__ import annotations
 
@@ -10,6 +10,12 @@ from .packages import path_kind
 TYPE_CHECKING = False
 if TYPE_CHECKING:
     from typing import Optional
+
+
+def within(real_root: str, path: str) -> bool:
+    """Whether ``path``, symlinks resolved, is ``real_root`` or inside it."""
+    real = os.path.realpath(path)
+    return real == real_root or real.startswith(real_root.rstrip(os.sep) + os.sep)
 
 
 def entry_kind(entry: os.DirEntry[str]) -> str:

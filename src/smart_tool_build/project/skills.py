@@ -16,8 +16,8 @@ from ..diagnostics.diagnostic import Diagnostic
 from ..parsing.lines import key_line
 from .names import PYPROJECT
 from .names import SKILL_FILE as SKILL_FILE
-from .packages import SKILLS_FOLDER, force_includes, listing, package_folders, path_kind, table_at, within
-from .skill_entries import entry_kind, name_problem
+from .packages import SKILLS_FOLDER, force_includes, listing, package_folders, path_kind, table_at
+from .skill_entries import entry_kind, name_problem, within
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
