@@ -10,7 +10,6 @@ from .yaml_values import MAX_DEPTH, MAX_NODES, LineDict, LineList, Span, YamlErr
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
-    from collections.abc import Iterator
     from typing import Any
 
 __all__ = [
@@ -20,7 +19,6 @@ __all__ = [
     "LineList",
     "Span",
     "YamlError",
-    "events",
     "loads",
     "to_plain",
 ]
@@ -35,11 +33,3 @@ def loads(text: str, first_line: int = 1) -> Any:
     from . import yaml_events
 
     return yaml_events.loads(text, first_line)
-
-
-def events(text: str) -> Iterator[Any]:
-    """PyYAML's event stream of ``text``: for readers of where values stand
-    (:mod:`smart_tool.authoring.yaml_source`). Call only on text that loads."""
-    from . import yaml_events
-
-    return yaml_events.events(text)
