@@ -8,10 +8,7 @@ from dataclasses import dataclass, field
 from fnmatch import fnmatchcase
 from pathlib import Path
 
-from .names import DESCRIPTOR_NAME, MANIFEST_NAME, PACKAGE_JSON, PYPROJECT
-
-#: the files that make a folder a distribution (the spec's "package definition")
-PACKAGE_DEFINITIONS = frozenset({PYPROJECT, PACKAGE_JSON})
+from .names import DESCRIPTOR_NAME, MANIFEST_NAME
 
 #: folders no walk enters: VCS data, build output, caches and environments hold nothing of
 #: the tool's own (a copy of its manifest there is not a second manifest, nor package data)
