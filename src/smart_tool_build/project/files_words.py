@@ -1,6 +1,6 @@
-"""What a project file that cannot be read or parsed is: the messages of :class:`.paths.Unparsable`
-(nesting beyond the recursion limit, an integer longer than Python converts, a syntax tree too
-large to build are plain messages too). Only a file that fails loads this."""
+"""Why a project file cannot be read or parsed, as :class:`.paths.Unparsable` says it (the
+parsers' limits too: nesting past the recursion limit, an over-long integer, a tree too large).
+Only a file that fails loads this."""
 
 from __future__ import annotations
 
