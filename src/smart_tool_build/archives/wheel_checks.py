@@ -71,7 +71,7 @@ def check_wheel(
         return
     descriptor_member = f"{dist_info}/{DESCRIPTOR}"
     if descriptor_member not in archive.files:
-        from ..project.backends import family_of, opt_in_hint
+        from ..project.backend_hints import family_of, opt_in_hint
 
         out.append(
             make(

@@ -1,7 +1,7 @@
 """One JSON document read by the C scanner :mod:`json` itself uses, without importing
 :mod:`json` (it imports :mod:`re` and the encoder, which cost a smart tool's ``--help`` more
 than the read). The strict reader (:mod:`.strict_json`) and the projection's reader
-(``project.manifest_model.loads_json``) both scan with it, each with its own options; what it
+(``runtime.projection.loads_json``) both scan with it, each with its own options; what it
 cannot read, they hand to :func:`json.loads`, which says what is wrong and where.
 """
 

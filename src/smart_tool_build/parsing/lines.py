@@ -1,8 +1,5 @@
-"""Where a key stands in a TOML or JSON file: the one line finder every diagnostic uses.
-
-Neither parser keeps lines, so these read the text: best effort, never wrong about a key that
-is written in the usual way (a ``[table]`` header, then ``key = value``; ``"key": value``).
-"""
+"""Where a key stands in a TOML or JSON file, read from the text (neither parser keeps lines):
+best effort, never wrong about a key written the usual way."""
 
 from __future__ import annotations
 

@@ -1,18 +1,8 @@
-"""The common shape of frontmatter, read without PyYAML.
+"""The common shape of frontmatter, read without PyYAML (whose import costs ~10 ms a process).
 
-Importing PyYAML costs about 10 ms a process (its reader compiles a large Unicode regular
-expression on import): more than a build's checks take, and a third of a smart tool's
-``--help``. Nearly every manifest is a block mapping of one-line scalars, block sequences
-(of scalars, or of mappings written ``- key: value``) and folded or literal descriptions.
-:func:`read` reads exactly that subset and *declines* everything else: flow collections,
-anchors, tags, multi-line plain or quoted scalars, escapes, tabs, CR line ends, duplicate
-keys, any scalar whose type is not plainly a string, bool or null, anything invalid. What it
-declines, :mod:`smart_tool_build.parsing.safe_yaml` gives to PyYAML, which reads it or refuses it in
-its own words.
-
-Inside the subset the reading is unambiguous, and a property test keeps it equal to
-PyYAML's (values, types, the line of every key and item, the span of every scalar). Nothing
-here raises on any text; nothing in the text is ever run.
+Block mappings and sequences of one-line scalars, and folded or literal blocks; everything else
+is *declined* to PyYAML (:mod:`.safe_yaml`). A property test keeps the reading equal to PyYAML's
+(values, types, lines, spans). Nothing here raises on any text.
 """
 
 from __future__ import annotations

@@ -1,9 +1,5 @@
-"""The values a frontmatter reading builds: mappings and sequences that remember lines.
-
-Both readers (:mod:`smart_tool_build.parsing.yaml_subset` and :mod:`smart_tool_build.parsing.yaml_events`)
-build these, and everything that reads a manifest checks against them, so they live apart
-from either reader and import nothing.
-"""
+"""The values a frontmatter reading builds, mappings and sequences that remember lines: apart
+from both readers (:mod:`.yaml_subset`, :mod:`.yaml_events`), which build them, and importing nothing."""
 
 from __future__ import annotations
 

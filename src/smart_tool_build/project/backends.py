@@ -1,20 +1,6 @@
-"""The one table of build backends, and which one the wrapping backend wraps.
-
-Every fact about a backend lives in :data:`TABLE`, one :class:`Backend` row each: the PEP 517
-module ``build-backend`` names (also what the wrapper imports and what ``smart-tool init``
-prints as ``[tool.smart-tool] backend``), its distribution name, how it opts in (hatchling's
-hook, setuptools' plugin, or the wrapper), the requirement ``init`` adds when the project
-lists none, and the ``Generator`` its wheels carry. ``init`` (:mod:`..rules.build_lines`),
-the rules (:mod:`..rules.build_system`), the hints on a finished wheel and the wrapper all
-read it: a new backend is one row here.
-
-Standard library only: the wrapper's cheap hooks (``get_requires_for_build_*``) need the
-answer and must import nothing of the core. The rule, once for the wrapper and ``check``:
-``[tool.smart-tool] backend`` names it as ``build-backend`` would (``uv_build``,
-``flit_core.buildapi``, ``pkg.module:object``); without the key, ``[build-system].requires``
-must name exactly one backend of the table. A ``backend`` value that is a row's distribution
-name or names a module above its PEP 517 module (``"flit-core"``, ``"flit_core"``) is refused,
-naming the row's module.
+"""The one table of build backends (a new backend is one row of :data:`TABLE`), and which one the
+wrapping backend wraps: ``[tool.smart-tool] backend`` as ``build-backend`` names it, else the one
+backend ``[build-system].requires`` names. Standard library only: the wrapper's cheap hooks read it.
 """
 
 from __future__ import annotations
@@ -167,72 +153,19 @@ def choose(document: Mapping[str, Any]) -> Choice:
     table = tool.get("smart-tool") if isinstance(tool, dict) else None
     if isinstance(table, dict) and "backend" in table:
         value = table["backend"]
-        origin = "[tool.smart-tool] backend"
         row = meant(value) if isinstance(value, str) else None
-        if row is not None:
-            return Choice(
-                None,
-                origin,
-                f'{origin} = "{value.strip()}" is not how build-backend names {row.name}',
-                _KEY,
-                f'backend = "{row.module}"',
-            )
-        if not isinstance(value, str) or not _OBJECT_REFERENCE.match(value.strip()):
-            return Choice(
-                None,
-                origin,
-                f"{origin} must name a build backend as build-backend does, not {value!r}",
-                _KEY,
-                'name it as build-backend does, e.g. backend = "uv_build" or backend = "flit_core.buildapi"',
-            )
-        if value.strip().split(":", 1)[0] == WRAPPER:
-            problem = f"{origin} names the wrapper itself: name the backend it wraps"
-            return Choice(
-                None, origin, problem, _KEY, 'name the backend it wraps, e.g. backend = "hatchling.build"'
-            )
-        return Choice(value.strip(), origin, key=_KEY)
+        named = isinstance(value, str) and _OBJECT_REFERENCE.match(value.strip()) is not None
+        if row is None and named and value.strip().split(":", 1)[0] != WRAPPER:
+            return Choice(value.strip(), "[tool.smart-tool] backend", key=_KEY)
+        from .backends_words import refused_value
+
+        origin, problem, hint = refused_value(value, row, named)
+        return Choice(None, origin, problem, _KEY, hint)
     rows = [row for row in map(by_distribution, build_requires(document)) if row is not None]
     known = list(dict.fromkeys(row.module for row in rows))
     if len(known) == 1:
         return Choice(known[0], f"[build-system].requires names {rows[0].name}", key=_BUILD_BACKEND)
-    listed = ", ".join(sorted(TABLE))
-    if not known:
-        why = f"[build-system].requires names none of the backends it knows: {listed}"
-    else:
-        why = f"[build-system].requires names several backends: {', '.join(known)}"
-    return Choice(
-        None,
-        "[tool.smart-tool] backend",
-        f"{WRAPPER} cannot tell which backend it wraps: {why}",
-        _BUILD_BACKEND,
-        f'set [tool.smart-tool] backend = "..." to the backend {WRAPPER} wraps',
-    )
+    from .backends_words import undecided
 
-
-def family_of(generator: Optional[str]) -> Optional[Backend]:
-    """The backend whose wheel says ``Generator: generator``."""
-    if not generator or not generator.strip():
-        return None
-    word = generator.strip().split()[0].lower()
-    for row in TABLE.values():
-        for prefix in row.generators:
-            if word == prefix or word.startswith(prefix + "-"):
-                return row
-    return None
-
-
-def opt_in_hint(backend: Optional[Backend]) -> str:
-    """How a project on ``backend`` gets its manifest and descriptor built in."""
-    if backend is None:
-        return "build with smart-tool-build in [build-system].requires (see the README for your backend)"
-    if backend.opt_in == HOOK:
-        return (
-            "add smart-tool-build to [build-system].requires and a "
-            "[tool.hatch.build.hooks.smart-tool] table to pyproject.toml"
-        )
-    if backend.opt_in == PLUGIN:
-        return "add smart-tool-build to [build-system].requires"
-    return (
-        f"{backend.name} has no plugins: build through the wrapper, "
-        f'build-backend = "{WRAPPER}" with smart-tool-build and {backend.distribution} in requires'
-    )
+    origin, problem, hint = undecided(known, sorted(TABLE), WRAPPER)
+    return Choice(None, origin, problem, _BUILD_BACKEND, hint)

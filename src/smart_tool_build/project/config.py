@@ -1,20 +1,15 @@
-"""Options: ``[tool.smart-tool]`` in pyproject.toml, and a backend's own table layered over it.
-
-Every problem is collected and reported together; an unknown key is an error, never
-silently ignored, because a misspelt option that does nothing is worse than no option.
-"""
+"""Options: ``[tool.smart-tool]``, and a backend's own table layered over it. Every problem is
+reported (an unknown key too); their words are :mod:`.config_words`, loaded only for one."""
 
 from __future__ import annotations
 
 from collections.abc import Mapping
 from typing import Any, Callable, NamedTuple, Optional
 
-from ..diagnostics.diagnostic import Diagnostic, make
-from ..parsing.lines import key_line
-
 TYPE_CHECKING = False
 if TYPE_CHECKING:
     from ..diagnostics.codes import CodeId
+    from ..diagnostics.diagnostic import Diagnostic
 
 DEV_VERSION_POLICIES = ("error", "warn")
 #: what a library skill's version must be: "any" (not compared), "match" (the package's)
@@ -74,41 +69,21 @@ def unknown_codes(value: Any) -> list[str]:
     return [name for name in names if resolve(name) is None]
 
 
-_VALIDATORS: dict[str, tuple[str, Callable[[Any], Any], str]] = {
-    "exclude": ("exclude", _string_list, "a list of non-empty glob strings"),
-    "dev-versions": (
-        "dev_versions",
-        lambda v: v if v in DEV_VERSION_POLICIES else None,
-        'one of "error", "warn"',
-    ),
-    "collection": ("collection", lambda v: v if isinstance(v, bool) else None, "true or false"),
-    "backend": (
-        "backend",
-        lambda v: v.strip() if isinstance(v, str) and v.strip() else None,
-        'a build backend as build-backend names it, e.g. "uv_build"',
-    ),
-    "ignore": ("ignore", _codes, "a list of diagnostic codes"),
-    "skills": ("skills", _string_list, 'a list of folders whose subfolders are skills, e.g. ["skills"]'),
+#: each option's attribute of :class:`Options` and its check (the value converted, or None)
+_CHECKS: dict[str, tuple[str, Callable[[Any], Any]]] = {
+    "exclude": ("exclude", _string_list),
+    "dev-versions": ("dev_versions", lambda v: v if v in DEV_VERSION_POLICIES else None),
+    "collection": ("collection", lambda v: v if isinstance(v, bool) else None),
+    "backend": ("backend", lambda v: v.strip() if isinstance(v, str) and v.strip() else None),
+    "ignore": ("ignore", _codes),
+    "skills": ("skills", _string_list),
     "skills-package": (
         "skills_package",
         lambda v: v if isinstance(v, str) and v.isidentifier() else None,
-        'the import package the skills go into, e.g. "acme"',
     ),
-    "skills-version": (
-        "skills_version",
-        lambda v: v if v in SKILLS_VERSION_POLICIES else None,
-        'one of "any", "match"',
-    ),
-    "mcp-server": (
-        "mcp_server",
-        lambda v: v if isinstance(v, str) and v.strip() else None,
-        'the path of server.json relative to the root, e.g. "mcp/server.json"',
-    ),
-    "mcp-server-version": (
-        "mcp_server_version",
-        lambda v: v if v in MCP_VERSION_POLICIES else None,
-        'one of "match", "independent"',
-    ),
+    "skills-version": ("skills_version", lambda v: v if v in SKILLS_VERSION_POLICIES else None),
+    "mcp-server": ("mcp_server", lambda v: v if isinstance(v, str) and v.strip() else None),
+    "mcp-server-version": ("mcp_server_version", lambda v: v if v in MCP_VERSION_POLICIES else None),
 }
 
 #: the options whose values are lists: a later layer adds to them (``--ignore``, ``--exclude``)
@@ -116,9 +91,8 @@ _LISTS = frozenset({"exclude", "ignore"})
 
 
 class HookOptions(NamedTuple):
-    """A build backend's own table of our options (hatchling's hook table), layered over
-    ``[tool.smart-tool]``: the adapter that reads it says what it is called and which of its
-    keys belong to the backend, so the core knows no backend's names."""
+    """A backend's own table of our options (hatchling's hook table), layered over
+    ``[tool.smart-tool]``; the adapter names it and the backend's keys, so the core knows none."""
 
     #: the table's dotted name, as diagnostics show it
     table: str
@@ -128,7 +102,7 @@ class HookOptions(NamedTuple):
 
 
 def option_names() -> tuple[str, ...]:
-    return tuple(_VALIDATORS)
+    return tuple(_CHECKS)
 
 
 def parse_options(
@@ -141,42 +115,31 @@ def parse_options(
     base: Optional[Options] = None,
     extend: bool = False,
 ) -> tuple[Options, list[Diagnostic]]:
-    """Validate one options table over ``base``; return the options and every problem.
-
-    A key set here replaces ``base``'s value; with ``extend`` (command-line flags), a list
-    option adds to it instead.
-    """
+    """Validate one options table over ``base``; return the options and every problem. A key set
+    here replaces ``base``'s value; with ``extend`` (command-line flags) a list option adds to it."""
     start = base or Options()
     values: dict[str, Any] = {}
-    problems: list[Diagnostic] = []
+    #: (key, value, the unknown codes an ``ignore`` names) of each key refused
+    refused: list[tuple[str, Any, list[str]]] = []
     for key, value in table.items():
         if key in extra_allowed:
             continue
-        if key not in _VALIDATORS:
-            problems.append(
-                make(
-                    "config-valid",
-                    path,
-                    key_line(text, table_name, key),
-                    f"[{table_name}]: unknown option {key!r}",
-                    f"options are: {', '.join(option_names())}",
-                )
-            )
+        if key not in _CHECKS:
+            refused.append((key, value, []))
             continue
-        attribute, check, expected = _VALIDATORS[key]
+        attribute, check = _CHECKS[key]
         converted = check(value)
         if converted is None:
-            unknown = unknown_codes(value) if key == "ignore" else []
-            message = f"[{table_name}]: {key} must be {expected}, not {value!r}"
-            hint = f"write {key} as docs/options.md shows"
-            if unknown:
-                message = f"[{table_name}]: ignore names no such code: {', '.join(map(repr, unknown))}"
-                hint = "`smart-tool codes` lists every code"
-            problems.append(make("config-valid", path, key_line(text, table_name, key), message, hint))
-        else:
-            if extend and key in _LISTS:
-                converted = tuple(dict.fromkeys((*getattr(start, attribute), *converted)))
-            values[attribute] = converted
+            refused.append((key, value, unknown_codes(value) if key == "ignore" else []))
+            continue
+        if extend and key in _LISTS:
+            converted = tuple(dict.fromkeys((*getattr(start, attribute), *converted)))
+        values[attribute] = converted
+    problems: list[Diagnostic] = []
+    if refused:
+        from .config_words import option_problems
+
+        problems = option_problems(refused, option_names(), path, text, table_name)
     return start._replace(**values), problems
 
 
@@ -192,24 +155,14 @@ def read_options(
     hook: Optional[HookOptions] = None,
     flags: Optional[Mapping[str, Any]] = None,
 ) -> tuple[Options, list[Diagnostic]]:
-    """The options in effect: ``[tool.smart-tool]`` of ``tool``, then a backend's own table
-    (``hook``), then command-line ``flags`` (keys as in the table; lists add to the table's).
-
-    One reading for every surface (``check``, both build hooks, ``inspect``), so an option
-    means the same everywhere.
-    """
+    """The options in effect: ``[tool.smart-tool]``, then a backend's table (``hook``), then
+    command-line ``flags``; one reading for every surface, so an option means the same everywhere."""
     table = tool.get("smart-tool", {})
     problems: list[Diagnostic] = []
     if not isinstance(table, dict):
-        problems.append(
-            make(
-                "config-valid",
-                path,
-                None,
-                "[tool.smart-tool] must be a table",
-                "write it as a table: a line [tool.smart-tool] and its keys below",
-            )
-        )
+        from .config_words import not_a_table
+
+        problems.append(not_a_table(path))
         table = {}
     options, found = parse_options(table, path=path, text=text)
     problems += found

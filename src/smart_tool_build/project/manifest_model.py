@@ -1,17 +1,8 @@
-"""The manifest as a reader sees it (:class:`Manifest`, :class:`Requirement`,
-:class:`ManifestError`) and its JSON projection: what the runtime accessor needs, apart from
-the rules that check a manifest.
-
-The rules (:mod:`smart_tool_build.rules.manifest`) build a :class:`Manifest` from a checked
-frontmatter; a build writes that same frontmatter and body into the wheel's ``.dist-info`` as
-``smart-tool-manifest.json`` (the projection), and the accessor of an installed tool builds the
-:class:`Manifest` from it without parsing YAML or importing a rule. Standard library only, and
-nothing at import: this is on every smart tool's ``--help``.
-"""
+"""The manifest as a reader sees it, and the projection a build writes of it: apart from the
+rules, as every smart tool's ``--help`` imports it (standard library only, nothing at import)."""
 
 from __future__ import annotations
 
-from ..parsing.json_scan import scan
 from .names import PROJECTION_NAME
 from .records import record
 
@@ -29,11 +20,8 @@ __all__ = [
     "ManifestError",
     "Requirement",
     "from_frontmatter",
-    "from_projection",
     "projection",
-    "loads_json",
     "projection_bytes",
-    "read_projection",
     "record_digest",
     "record_hash",
 ]
@@ -82,13 +70,8 @@ _COMPARED = (*FIELDS, "body")
 
 
 class Manifest:
-    """A valid manifest: the frontmatter as fields, the body as text.
-
-    Immutable, compared and hashed by its fields (the frontmatter as written is kept for
-    :meth:`to_dict`, outside the comparison). A plain class rather than a dataclass: the
-    accessor builds one on every ``--help`` of every smart tool, and ``dataclasses`` imports
-    ``inspect`` and ``ast``, more than the rest of the accessor together.
-    """
+    """A valid manifest: the frontmatter as fields, the body as text; immutable. A plain class,
+    not a dataclass: ``dataclasses`` would cost every ``--help`` more than the accessor."""
 
     __slots__ = (
         "_frontmatter",
@@ -153,10 +136,7 @@ class Manifest:
 
 
 def _plain(value: Any) -> Any:
-    """A JSON-ready deep copy: plain dicts and lists (string keys), no line bookkeeping.
-
-    ``parsing.yaml_values.to_plain`` does the same; it is not imported because a smart tool's
-    ``--help`` reads a projection through this module and imports no parsing module."""
+    """A JSON-ready deep copy (as ``parsing.yaml_values.to_plain``, which ``--help`` does not import)."""
     if isinstance(value, dict):
         return {str(k): _plain(v) for k, v in value.items()}
     if isinstance(value, list):
@@ -224,73 +204,3 @@ def projection_bytes(manifest: Manifest, manifest_bytes: bytes) -> bytes:
 
     text = json.dumps(projection(manifest, manifest_bytes), ensure_ascii=True, separators=(",", ":"))
     return (text + "\n").encode("ascii")
-
-
-def _strings(value: Any) -> bool:
-    return isinstance(value, list) and all(isinstance(item, str) for item in value)
-
-
-def _requirement(entry: Any) -> bool:
-    return (
-        isinstance(entry, dict)
-        and all(isinstance(entry.get(key), str) for key in ("name", "purpose", "install"))
-        and set(entry) <= {"name", "purpose", "install", "optional"}
-    )
-
-
-def from_projection(data: Any, manifest_hash: Optional[str]) -> Optional[Manifest]:
-    """The :class:`Manifest` a parsed projection gives, or None when it cannot be trusted: not
-    of this format or shape, or made from another manifest than the one whose RECORD hash is
-    ``manifest_hash`` (None: no hash known, so no projection is trusted). The caller then
-    reads the manifest itself."""
-    if not isinstance(data, dict) or data.get("smart_tool_manifest_projection") != PROJECTION_FORMAT:
-        return None
-    if manifest_hash is None or data.get("manifest_hash") != manifest_hash:
-        return None
-    fm, body = data.get("frontmatter"), data.get("body")
-    if not isinstance(fm, dict) or not isinstance(body, str):
-        return None
-    fmt = fm.get("smart_tool_format")
-    if isinstance(fmt, bool) or not isinstance(fmt, (int, float)) or fmt != 1:
-        return None
-    if not all(isinstance(fm.get(key), str) for key in ("name", "version", "description")):
-        return None
-    if not (_strings(fm.get("use_cases")) and _strings(fm.get("platforms"))):
-        return None
-    requires = fm.get("requires")
-    if "requires" in fm and not (isinstance(requires, list) and all(map(_requirement, requires))):
-        return None
-    return from_frontmatter(fm, body)
-
-
-def read_projection(text: str, manifest_hash: Optional[str]) -> Optional[Manifest]:
-    """The :class:`Manifest` a projection file's text gives (:func:`from_projection`), or
-    None when it is not JSON or cannot be trusted: never raises for bad input."""
-    try:
-        data = loads_json(text)
-    except (ValueError, RecursionError):
-        return None
-    return from_projection(data, manifest_hash)
-
-
-def loads_json(text: str) -> Any:
-    """``text`` as JSON (NaN and Infinity allowed, as :func:`json.loads` reads them), by the
-    scanner of :mod:`..parsing.json_scan`, without importing :mod:`json` unless the text is
-    not one JSON document. Raises ValueError for what is not one JSON document."""
-    read, value = scan(text, _JsonOptions)
-    if read:
-        return value
-    import json
-
-    return json.loads(text)
-
-
-class _JsonOptions:
-    """What :func:`json.loads` gives its scanner by default (NaN and Infinity allowed)."""
-
-    strict = True
-    object_hook = None
-    object_pairs_hook = None
-    parse_float = float
-    parse_int = int
-    parse_constant = {"-Infinity": float("-inf"), "Infinity": float("inf"), "NaN": float("nan")}.__getitem__

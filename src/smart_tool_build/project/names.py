@@ -8,6 +8,8 @@ DESCRIPTOR_NAME = "smart-tool.json"
 MANIFEST_NAME = "SMART_TOOL.md"
 PYPROJECT = "pyproject.toml"
 PACKAGE_JSON = "package.json"
+#: an Agent Skill's file, in each skill folder
+SKILL_FILE = "SKILL.md"
 #: the checked manifest's JSON projection, which a build puts beside the descriptor in a
 #: wheel's .dist-info folder for the runtime accessor
 PROJECTION_NAME = "smart-tool-manifest.json"

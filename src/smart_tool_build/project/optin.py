@@ -1,10 +1,5 @@
-"""Whether a project asked for smart-tool-build, told as cheaply as it can be: one rule for
-every adapter. Standard library only: the entry points of every build import it.
-
-A project opts in by naming ``smart-tool-build`` in ``[build-system].requires`` (on any
-backend), by a ``smart-tool.json`` at its root, by a ``[tool.smart-tool]`` table, or (a
-collection) by a ``[tool.amplifier.collection]`` table.
-"""
+"""Whether a project asked for smart-tool-build (``[build-system].requires``, a smart-tool.json,
+``[tool.smart-tool]`` or ``[tool.amplifier.collection]``), told cheaply: every entry point imports it."""
 
 from __future__ import annotations
 

@@ -1,9 +1,11 @@
-"""A package version and where it came from, and the headers of a METADATA or PKG-INFO file
-that carry one: what the package definition's readers and the archives' share."""
+"""A package definition and its version (where it came from), and the headers of a METADATA or
+PKG-INFO file that carry one: what the package definition's readers and the archives' share."""
 
 from __future__ import annotations
 
-from typing import Literal, NamedTuple, Optional
+from collections.abc import Mapping
+from types import MappingProxyType
+from typing import Any, Literal, NamedTuple, Optional
 
 
 class PackageVersion(NamedTuple):
@@ -21,6 +23,26 @@ class PackageVersion(NamedTuple):
     written: Optional[str] = None
     #: how its ecosystem spells versions: "pep440" (Python) or "semver" (package.json)
     scheme: Literal["pep440", "semver"] = "pep440"
+
+
+_EMPTY: Mapping[str, Any] = MappingProxyType({})
+
+
+class PackageDefinition(NamedTuple):
+    """What the checks need from pyproject.toml or package.json."""
+
+    path: Optional[str]
+    name: Optional[str]
+    version: PackageVersion
+    scripts: Optional[frozenset[str]] = None
+    tool: Mapping[str, Any] = _EMPTY
+    text: Optional[str] = None
+    data: Mapping[str, Any] = _EMPTY
+
+
+def unknown(path: Optional[str], reason: str) -> PackageDefinition:
+    """A package definition whose version cannot be known, and why."""
+    return PackageDefinition(path, None, PackageVersion(None, "", unresolved=reason))
 
 
 def core_metadata(data: bytes) -> dict[str, str]:

@@ -26,13 +26,8 @@ _NOT_PACKAGES = frozenset(
 
 
 def package_folders(root: Path, tool: Optional[Mapping[str, Any]] = None) -> list[str]:
-    """The folders of the top-level import packages, relative to ``root`` (POSIX, sorted).
-
-    Where the backend's table names them (hatchling's wheel ``packages``, setuptools'
-    ``package-dir`` root, uv_build's ``module-root``), those; else the packages under ``src/``
-    when it holds any (src layout), else the folders at the root holding an ``__init__.py``
-    (flat layout), leaving out tests, docs and other non-packages.
-    """
+    """The folders of the top-level import packages, relative to ``root`` (POSIX, sorted): those
+    the backend's table names, else those under ``src/``, else the root's folders with ``__init__.py``."""
     declared = _declared(tool or {})
     if isinstance(declared, list):
         return sorted(folder for folder in declared if path_kind(os.path.join(root, folder)) == "folder")
@@ -84,12 +79,6 @@ def package_dir_folders(tool: Mapping[str, Any]) -> dict[str, str]:
         if name and isinstance(folder, str) and name.isidentifier() and relative_path_problem(folder) is None:
             out[posixpath.normpath(folder)] = name
     return out
-
-
-def within(real_root: str, path: str) -> bool:
-    """Whether ``path``, symlinks resolved, is ``real_root`` or inside it."""
-    real = os.path.realpath(path)
-    return real == real_root or real.startswith(real_root.rstrip(os.sep) + os.sep)
 
 
 def skills_possible(

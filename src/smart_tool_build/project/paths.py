@@ -1,5 +1,6 @@
 """Path containment: does a path under a root stay inside it once `..` and symlinks are
-followed? And the one bounded read of a project file (:func:`read_inside`)."""
+followed? And the one bounded read of a project file (:func:`read_inside`), and what a file
+that cannot be read or parsed raises (:class:`Unparsable`)."""
 
 from __future__ import annotations
 
@@ -15,6 +16,18 @@ if TYPE_CHECKING:
 
 #: the most any project file is read: the manifest's bound (a page, not a data set)
 MAX_FILE_BYTES = 1024 * 1024
+
+
+class Unparsable(ValueError):
+    """A file that cannot be read or parsed: ``message`` says why, ``line`` where (or None);
+    ``refused`` when it is not read for what it is (outside the root, not a regular file,
+    over the bound) or is beyond the parser's limits, not merely missing or malformed."""
+
+    def __init__(self, message: str, line: Optional[int] = None, *, refused: bool = False) -> None:
+        super().__init__(message)
+        self.message = message
+        self.line = line
+        self.refused = refused
 
 
 class RefusedFile(OSError):
@@ -68,12 +81,8 @@ def read_inside(root: Path, relative: str, limit: int = MAX_FILE_BYTES) -> bytes
 
 
 def escapes(root: Path, relative: str) -> bool:
-    """True when ``root/relative`` leads outside ``root`` through a symlink.
-
-    ``relative`` is a normalised POSIX path without ``..``. Only the components below the
-    root are looked at (a few ``lstat`` calls); the full ``realpath`` is computed only when
-    one of them is a symlink.
-    """
+    """True when ``root/relative`` (normalised POSIX, no ``..``) leads outside ``root`` through a
+    symlink: ``realpath`` only when a component below the root is one."""
     current = os.fspath(root)
     for part in relative.split("/"):
         if part in ("", "."):

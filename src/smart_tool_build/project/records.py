@@ -1,12 +1,6 @@
-"""Named tuples for the runtime face, without :mod:`collections`.
-
-``collections.namedtuple`` imports :mod:`collections` (with ``keyword``, ``operator``,
-``reprlib`` and ``itertools``) and compiles each class with ``eval``: together more than the
-rest of an installed tool's ``--help`` read of its manifest. :func:`record` makes the same
-kind of class (a ``tuple`` subclass with named fields, defaults, ``_fields``, ``_asdict``,
-``_replace``, ``_make``, a ``repr`` like namedtuple's), importing nothing. Type checkers see
-the ``NamedTuple`` declarations the callers keep under ``TYPE_CHECKING``.
-"""
+"""Named tuples for the runtime face, importing nothing: ``collections.namedtuple`` (its imports
+and ``eval``) costs more than the rest of a tool's ``--help``. Type checkers see the callers'
+``NamedTuple`` declarations under ``TYPE_CHECKING``."""
 
 from __future__ import annotations
 

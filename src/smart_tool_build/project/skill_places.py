@@ -16,8 +16,9 @@ from pathlib import Path
 from typing import Any, Callable, Optional
 
 from ..diagnostics.diagnostic import Diagnostic, make
-from .packages import SKILLS_FOLDER, package_dir_folders, path_kind, table_at, within
+from .packages import SKILLS_FOLDER, package_dir_folders, path_kind, table_at
 from .paths import relative_path_problem
+from .skill_entries import within
 
 #: what to do about a skills folder the option cannot use
 SOURCE_HINT = 'name a folder inside the root whose subfolders are skills, e.g. skills = ["skills"]'

@@ -1,17 +1,8 @@
-"""Library skills in a source tree: every Agent Skill folder a project ships, and where it goes.
+"""Library skills in a source tree: every Agent Skill folder a project ships (in a package's
+``.agents/skills/``, or a folder ``[tool.smart-tool] skills`` names), and where it goes.
 
-Two layouts are found (no rule is applied here; :mod:`smart_tool_build.rules.skills` judges
-what is found):
-
-- ``<package>/.agents/skills/<name>/`` inside each top-level import package (src layout or
-  flat): the wheel keeps it at its import path, library-skills' convention;
-- each subfolder of the folders ``[tool.smart-tool] skills`` names (``skills = ["skills"]``):
-  the wheel carries it at ``<package>/.agents/skills/<name>/``, ``<package>`` the one
-  top-level import package or ``skills-package``; the sdist keeps its source path.
-
-What cannot be a skill (a file or a FIFO where a folder belongs, a name that is not UTF-8 or
-holds a newline, a symlink out of the root, a folder without SKILL.md) is one coded line
-each. Each skills folder is listed once (a thousand skills are a thousand ``lstat`` calls).
+What cannot be a skill is noted as (kind, path, values); its words (:mod:`.skills_words`) load
+only for such a finding. Each skills folder is listed once.
 """
 
 from __future__ import annotations
@@ -21,10 +12,12 @@ import posixpath
 import stat
 from typing import NamedTuple
 
-from ..diagnostics.diagnostic import Diagnostic, make
+from ..diagnostics.diagnostic import Diagnostic
 from ..parsing.lines import key_line
 from .names import PYPROJECT
-from .packages import SKILLS_FOLDER, force_includes, listing, package_folders, path_kind, table_at, within
+from .names import SKILL_FILE as SKILL_FILE
+from .packages import SKILLS_FOLDER, force_includes, listing, package_folders, path_kind, table_at
+from .skill_entries import entry_kind, name_problem, within
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -34,12 +27,9 @@ if TYPE_CHECKING:
 
     from .config import Options
 
-SKILL_FILE = "SKILL.md"
 #: a skill's files at most (a walk of a huge tree stops there, with a line saying so)
 MAX_FILES = 10_000
 _TABLE = "tool.smart-tool"
-#: what to do about a name no wheel can carry
-RENAME_HINT = "rename it with printable UTF-8 characters, such as lowercase letters, digits and hyphens"
 
 
 class SkillSource(NamedTuple):
@@ -81,14 +71,9 @@ def find_skills(
     tool: Optional[Mapping[str, Any]] = None,
 ) -> tuple[list[SkillSource], list[Diagnostic]]:
     """Every skill folder of the project at ``root``, and a line for each thing in a skills
-    folder that cannot be a skill.
-
-    ``packages`` are the top-level import packages' folders relative to ``root`` (default:
-    :func:`package_folders`); ``prefix`` goes before every path in the diagnostics (the root
-    as the user named it); ``text`` is pyproject.toml's, for the lines of the options, and
-    ``tool`` its ``[tool]`` table, where a backend may say where the packages are. A folder
-    without SKILL.md is reported, not returned.
-    """
+    folder that cannot be a skill (a folder without SKILL.md is reported, not returned).
+    ``packages``: the top-level packages' folders (default: :func:`package_folders`); ``prefix``
+    goes before every path shown; ``text`` and ``tool`` are pyproject.toml's text and ``[tool]``."""
     folders = list(package_folders(root, tool) if packages is None else packages)
     skills: list[SkillSource] = []
     out: list[Diagnostic] = []
@@ -138,7 +123,7 @@ def skill_files(
     top = os.path.join(root, skill.source)
     real_root: Optional[str] = None  # resolved at the first symlink, if there is one
     files: list[str] = []
-    out: list[Diagnostic] = []
+    found: list[tuple[Any, ...]] = []  # (kind, path shown, values) of what cannot ship
     seen: set[tuple[int, int]] = set()  # (device, inode) of each folder entered
     pending = [""]
     while pending and len(files) <= MAX_FILES:
@@ -149,21 +134,20 @@ def skill_files(
                 listed = list(iterator)
         except (OSError, ValueError) as exc:  # a path past the system's limit, say
             if relative:
-                out.append(_unreadable(f"{prefix}{skill.source}/{_printable(relative)}", exc))
+                found.append(("unreadable folder", f"{prefix}{skill.source}/", relative, exc))
             continue
         if (info.st_dev, info.st_ino) in seen:
             continue
         seen.add((info.st_dev, info.st_ino))
         for entry in listed:
             inner = f"{relative}/{entry.name}" if relative else entry.name
-            unusable = _name_problem(entry.name)
+            unusable = name_problem(entry.name)
             if unusable:  # said at the folder holding it, a path that exists and prints
                 holder = f"{prefix}{skill.source}/{relative}" if relative else f"{prefix}{skill.source}"
-                message = f"a file name {unusable}; no wheel can carry it: {_printable(entry.name)}"
-                out.append(make("skill-folder", holder, None, message, RENAME_HINT))
+                found.append(("file name", holder, unusable, entry.name))
                 continue
             shown = f"{prefix}{skill.source}/{inner}"
-            folder = _entry_kind(entry) == "folder"
+            folder = entry_kind(entry) == "folder"
             if ignored(entry.name, folder):
                 if left_out is not None:
                     left_out.append(inner + "/" if folder else inner)
@@ -171,9 +155,9 @@ def skill_files(
             if entry.is_symlink():
                 real_root = real_root or os.path.realpath(root)
                 if not within(real_root, entry.path):
-                    out.append(_outside(shown, "a symlink in the skill"))
+                    found.append(("outside", shown, "a symlink in the skill"))
                     continue
-            kind = _entry_kind(entry)
+            kind = entry_kind(entry)
             if kind == "folder":
                 pending.append(inner)
             elif kind == "file":
@@ -181,33 +165,17 @@ def skill_files(
                     try:
                         os.stat(entry.path)
                     except OSError as exc:
-                        out.append(_unreadable(shown, exc))
+                        found.append(("unreadable", shown, exc))
                         continue
                 files.append(inner)
             elif kind == "missing":
                 if entry.is_symlink():
-                    out.append(_nowhere(shown))
+                    found.append(("nowhere", shown))
             else:
-                out.append(
-                    make(
-                        "skill-folder",
-                        shown,
-                        None,
-                        f"{kind} in the skill folder; an archive carries only files",
-                        f"remove {kind[2:]} from the skill folder, or replace it with a regular file",
-                    )
-                )
+                found.append(("not a file", shown, kind))
     if len(files) > MAX_FILES:
-        out.append(
-            make(
-                "skill-folder",
-                prefix + skill.source,
-                None,
-                f"the skill holds more than {MAX_FILES} files; not a skill",
-                f"keep the skill to at most {MAX_FILES} files, and move the rest out of its folder",
-            )
-        )
-    return sorted(files), out
+        found.append(("too many files", prefix + skill.source, MAX_FILES))
+    return sorted(files), _said(found)
 
 
 #: what never ships from a skill: VCS folders and ``__pycache__``
@@ -238,127 +206,44 @@ def _skills_in(
     shown_folder = prefix + folder
     # the folder, or any folder on the way to it (a symlinked ``<package>/.agents``)
     if not within(os.path.realpath(root), path):
-        what = (
-            "the skills folder" if stat.S_ISLNK(info.st_mode) else "a folder on the way to the skills folder"
-        )
-        return [], [_outside(shown_folder, what)]
+        return [], _said([("outside skills folder", shown_folder, stat.S_ISLNK(info.st_mode))])
     if path_kind(path) != "folder":
-        message = "is not a folder; skills go in its subfolders"
-        hint = "make it a folder that holds one subfolder per skill"
-        return [], [make("skill-folder", shown_folder, None, message, hint)]
+        return [], _said([("not a folder", shown_folder)])
     real_root = os.path.realpath(root)
     skills: list[SkillSource] = []
-    out: list[Diagnostic] = []
+    found: list[tuple[Any, ...]] = []
     for entry in sorted(listing(path), key=lambda e: e.name):
         name = entry.name
-        unusable = _name_problem(name)
+        unusable = name_problem(name)
         if unusable:
-            message = f"a skill folder's name {unusable}: {_printable(name)}"
-            out.append(make("skill-folder", shown_folder, None, message, RENAME_HINT))
+            found.append(("skill name", shown_folder, unusable, name))
             continue
         source = f"{folder}/{name}"
         shown = prefix + source
         if entry.is_symlink() and not within(real_root, entry.path):
-            out.append(_outside(shown, "the skill folder"))
+            found.append(("outside", shown, "the skill folder"))
             continue
-        kind = _entry_kind(entry)
+        kind = entry_kind(entry)
         if kind == "missing" and entry.is_symlink():
-            out.append(_nowhere(shown))
+            found.append(("nowhere", shown))
             continue
         if kind == "missing" or (kind == "file" and name.startswith(".")):
             continue  # gone since it was listed, a .gitkeep: nothing a reader would take for a skill
         if kind != "folder":
-            severity = None
-            if kind == "file":
-                from ..diagnostics.severity import Severity
-
-                severity = Severity.WARNING
-            what = "a plain file" if kind == "file" else kind
-            hint = "keep only skill folders here; move the file elsewhere, since library-skills ignores it"
-            out.append(make("skill-folder", shown, None, f"is {what}, not a skill folder", hint, severity))
+            found.append(("not a skill", shown, kind))
             continue
         if not os.path.lexists(os.path.join(entry.path, SKILL_FILE)):
-            out.append(
-                make(
-                    "skill-md-present",
-                    f"{shown}/{SKILL_FILE}",
-                    None,
-                    f"the skill folder {shown}/ has no {SKILL_FILE}",
-                    f"add {SKILL_FILE} with the frontmatter name: {name} and a description, "
-                    "or remove the folder",
-                    anchor=_anchor(entry.path, shown, prefix),
-                )
-            )
+            found.append(("no SKILL.md", shown, name, entry.path, prefix))
             continue
         wheel = wheel_folder and f"{wheel_folder}/{name}"
         skills.append(SkillSource(name, source, wheel, source))
-    return skills, out
+    return skills, _said(found)
 
 
-def _anchor(folder: str, shown: str, prefix: str) -> str:
-    """A file that exists for a finding about a missing one (an annotation needs one): the
-    folder's first file, else the package definition."""
-    names = sorted(e.name for e in listing(folder) if _entry_kind(e) == "file" and not _name_problem(e.name))
-    return f"{shown}/{names[0]}" if names else prefix + PYPROJECT
+def _said(found: list[tuple[Any, ...]]) -> list[Diagnostic]:
+    """The diagnostics of what was found, in order; their words load only when there is one."""
+    if not found:
+        return []
+    from .skills_words import findings
 
-
-def _entry_kind(entry: os.DirEntry[str]) -> str:
-    """What a listing's entry is: a regular file or folder from the listing's own file type (no
-    system call where the file system gives one); a symlink, followed, and the rest by
-    :func:`~smart_tool_build.project.packages.path_kind`."""
-    try:
-        if entry.is_dir(follow_symlinks=False):
-            return "folder"
-        if entry.is_file(follow_symlinks=False):
-            return "file"
-    except OSError:
-        pass
-    return path_kind(entry.path)
-
-
-def _name_problem(name: str) -> Optional[str]:
-    """Why ``name`` (as the file system gave it) cannot be carried, if it cannot."""
-    if name.isascii() and name.isprintable():
-        return None  # nearly every name: one pass in C, none character by character
-    if any("\udc80" <= c <= "\udcff" for c in name):
-        return "is not UTF-8"
-    if any(ord(c) < 32 or ord(c) == 127 for c in name):
-        return "holds control characters, such as a newline or a tab"
-    return None
-
-
-def _printable(name: str) -> str:
-    """``name`` safe for one line: when it is unusable, its bytes escaped as Python shows them."""
-    if _name_problem(name) is None:
-        return name
-    return repr(name.encode("utf-8", "surrogateescape"))[2:-1]
-
-
-def _unreadable(shown: str, exc: BaseException) -> Diagnostic:
-    """A file or folder of a skill that cannot be read: no archive would carry it."""
-    reason = getattr(exc, "strerror", None) or str(exc)
-    message = f"cannot be read ({reason}); no archive can carry it"
-    return make(
-        "skill-folder", shown, None, message, "keep the skill's folders shallow and their names short"
-    )
-
-
-def _nowhere(shown: str) -> Diagnostic:
-    """A symlink that leads nowhere: the backends fail on it when they read it."""
-    return make(
-        "skill-folder",
-        shown,
-        None,
-        "is a symlink that leads nowhere, dangling or in a loop; no archive can carry it",
-        "remove the symlink, or point it at a file inside the project",
-    )
-
-
-def _outside(shown: str, what: str) -> Diagnostic:
-    return make(
-        "skill-inside-root",
-        shown,
-        None,
-        f"{what} is a symlink that leads outside the distribution root; refused",
-        "replace the symlink with the files themselves, kept inside the root",
-    )
+    return findings(found)

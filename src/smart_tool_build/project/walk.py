@@ -1,9 +1,5 @@
-"""Walking a distribution root: manifests, nested roots, and roots below a folder.
-
-The walk never follows a symlinked folder (so it cannot loop or leave the root), skips
-VCS, build, cache and environment folders, and honours ``exclude`` globs: a SMART_TOOL.md
-one hides is noted apart (a copy of the tool's own manifest stays a second manifest).
-"""
+"""Walking a distribution root for manifests and nested roots: no symlinked folder followed (no
+loop, no way out), VCS, build and environment folders skipped, ``exclude`` globs honoured."""
 
 from __future__ import annotations
 
@@ -12,10 +8,7 @@ from dataclasses import dataclass, field
 from fnmatch import fnmatchcase
 from pathlib import Path
 
-from .names import DESCRIPTOR_NAME, MANIFEST_NAME, PACKAGE_JSON, PYPROJECT
-
-#: the files that make a folder a distribution (the spec's "package definition")
-PACKAGE_DEFINITIONS = frozenset({PYPROJECT, PACKAGE_JSON})
+from .names import DESCRIPTOR_NAME, MANIFEST_NAME
 
 #: folders no walk enters: VCS data, build output, caches and environments hold nothing of
 #: the tool's own (a copy of its manifest there is not a second manifest, nor package data)
@@ -88,11 +81,7 @@ def _names(entries: list[os.DirEntry[str]]) -> set[str]:
 
 
 def scan_root(root: Path, exclude: tuple[str, ...] = ()) -> Scan:
-    """Find every SMART_TOOL.md under ``root``, stopping at nested roots.
-
-    A folder is listed once; whether it is a nested root (it holds smart-tool.json) or an
-    environment (it holds pyvenv.cfg) is read from that one listing, not from extra stats.
-    """
+    """Find every SMART_TOOL.md under ``root``, stopping at nested roots (each folder listed once)."""
     scan = Scan()
     # (relative path, folder, below an exclude glob): an excluded folder is walked for
     # manifests only; what cannot be read there, or a nested root, is not reported

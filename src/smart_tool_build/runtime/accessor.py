@@ -19,11 +19,12 @@ import os
 import posixpath
 import sys
 
-from ..project.manifest_model import PROJECTION_NAME, Manifest, ManifestError, loads_json, read_projection
+from ..project.manifest_model import PROJECTION_NAME, Manifest, ManifestError
 from ..project.names import DESCRIPTOR_NAME, MANIFEST_NAME
 from ..project.records import record
 from . import skill
 from .installed import MAX_BYTES, Installed, Refused, find, read_bounded, within
+from .projection import loads_json, read_projection
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:

@@ -22,7 +22,8 @@ from pathlib import Path
 import pytest
 
 from smart_tool_build.project import backends
-from smart_tool_build.project.backends import TABLE, WRAPPED, Backend, by_module, choose, family_of
+from smart_tool_build.project.backend_hints import family_of
+from smart_tool_build.project.backends import TABLE, WRAPPED, Backend, by_module, choose
 from smart_tool_build.rules.build_lines import build_setup
 from smart_tool_build.rules.build_system import build_system_rules
 from support import FIXTURES, cli_env
@@ -204,7 +205,7 @@ def test_a_new_backend_is_one_row(tmp_path: Path, monkeypatch: pytest.MonkeyPatc
 
 
 def test_the_wheel_s_hint_is_its_row_s_way_in() -> None:
-    from smart_tool_build.project.backends import opt_in_hint
+    from smart_tool_build.project.backend_hints import opt_in_hint
 
     assert "[tool.hatch.build.hooks.smart-tool]" in opt_in_hint(family_of("hatchling 1.27.0"))
     assert opt_in_hint(family_of("setuptools (75.0)")) == "add smart-tool-build to [build-system].requires"

@@ -291,3 +291,11 @@ def test_the_warning_it_was_made_for(capsys: pytest.CaptureFixture[str]) -> None
 def test_severity_is_never_changed_by_ignore() -> None:
     report = check_root(ROOTS / "ignore-ok")
     assert [d.severity for d in report.ignored] == [Severity.WARNING]
+
+
+def test_every_option_has_the_words_of_its_problem() -> None:
+    """The words a refused value gets (config_words) name every option the reader checks."""
+    from smart_tool_build.project.config import option_names
+    from smart_tool_build.project.config_words import EXPECTED
+
+    assert tuple(EXPECTED) == option_names()

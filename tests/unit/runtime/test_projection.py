@@ -17,15 +17,10 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from archive_kit import MANIFEST
-from smart_tool_build.project.manifest_model import (
-    PROJECTION_NAME,
-    from_projection,
-    loads_json,
-    projection_bytes,
-    record_hash,
-)
+from smart_tool_build.project.manifest_model import PROJECTION_NAME, projection_bytes, record_hash
 from smart_tool_build.rules.manifest import ManifestError, load
 from smart_tool_build.runtime import accessor
+from smart_tool_build.runtime.projection import from_projection, loads_json
 
 DIST_INFO = "unit_projected-1.0.0.dist-info"
 MANIFEST_MEMBER = "unit_projected/SMART_TOOL.md"
@@ -273,6 +268,7 @@ PROJECTION_BUDGET = {
     "smart_tool_build.runtime",
     "smart_tool_build.runtime.accessor",
     "smart_tool_build.runtime.installed",
+    "smart_tool_build.runtime.projection",
     "smart_tool_build.runtime.skill",
 }
 #: what it must not import at all: the standard library's costly modules, and the

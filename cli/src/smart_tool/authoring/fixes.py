@@ -31,9 +31,8 @@ from typing import Any, NamedTuple, Optional
 from smart_tool_build.diagnostics.diagnostic import Diagnostic
 from smart_tool_build.parsing import frontmatter, safe_yaml
 from smart_tool_build.project import walk
-from smart_tool_build.project.distribution import PackageVersion, console_scripts, is_collection
+from smart_tool_build.project.distribution import PackageVersion, is_collection
 from smart_tool_build.project.names import DESCRIPTOR_NAME
-from smart_tool_build.project.python_source import literal_span, replace_literal
 from smart_tool_build.rules.manifest import SUPPORTED_FORMAT
 from smart_tool_build.rules.platforms import PLATFORMS, canonical_platform
 from smart_tool_build.rules.root import RootReport, check_root
@@ -41,6 +40,8 @@ from smart_tool_build.rules.version_attr import version_attr_drift
 from smart_tool_build.rules.versions import pep440_normal
 
 from .edits import Edit, creation
+from .literals import literal_span, replace_literal
+from .scripts import console_scripts
 from .written import accepted_spellings, release_version, render_descriptor
 from .yaml_source import ScalarSource, ValuePath, render_string, scalar_sources
 
@@ -249,7 +250,9 @@ class _ManifestFixer:
     def __init__(self, data: bytes, text: str, fm: safe_yaml.LineDict, path: Path, shown: str) -> None:
         self.data, self.text, self.fm, self.path, self.shown = data, text, fm, path, shown
         yaml_text, _, _ = frontmatter.split(text)
-        self.offset = frontmatter.yaml_offset(text)
+        # where the YAML starts: after the opening fence's line (split found a closing fence, so
+        # that line ends with a newline)
+        self.offset = text.index("\n") + 1
         self.sources = scalar_sources(yaml_text)
         self.bom = len(_BOM) if data.startswith(_BOM) else 0
 

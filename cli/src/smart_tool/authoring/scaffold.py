@@ -20,7 +20,7 @@ from typing import Any, NamedTuple, Optional
 from smart_tool_build.diagnostics.diagnostic import Diagnostic, has_errors
 from smart_tool_build.project import walk
 from smart_tool_build.project.backends import TABLE, WRAPPER
-from smart_tool_build.project.distribution import PackageDefinition, console_scripts, normalize_name, read
+from smart_tool_build.project.distribution import PackageDefinition, normalize_name, read
 from smart_tool_build.project.names import DESCRIPTOR_NAME, MANIFEST_NAME, PACKAGE_JSON, PYPROJECT
 from smart_tool_build.project.optin import collection_table
 from smart_tool_build.project.paths import escapes
@@ -31,6 +31,7 @@ from smart_tool_build.rules.placeholders import placeholder_kind
 from smart_tool_build.rules.platforms import canonical_platform
 
 from .edits import Edit, creation
+from .scripts import console_scripts
 from .written import accepted_spellings, render_descriptor
 from .yaml_source import render_string
 

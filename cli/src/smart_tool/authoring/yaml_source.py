@@ -10,7 +10,7 @@ from typing import Any, NamedTuple, Optional, Union
 
 import yaml
 
-from smart_tool_build.parsing import safe_yaml
+from smart_tool_build.parsing import safe_yaml, yaml_events
 
 #: a value's place in the document: mapping keys and sequence indexes, from the top
 ValuePath = tuple[Union[str, int], ...]
@@ -63,7 +63,7 @@ def scalar_sources(text: str) -> dict[ValuePath, ScalarSource]:
     """
     found: dict[ValuePath, ScalarSource] = {}
     stack: list[_Frame] = []
-    for event in safe_yaml.events(text):
+    for event in yaml_events.events(text):
         top = stack[-1] if stack else None
         if isinstance(event, _NODE_END):
             stack.pop()

@@ -8,8 +8,11 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Optional
 
-from smart_tool_build.project.names import DESCRIPTOR_NAME, MANIFEST_NAME
-from smart_tool_build.project.walk import PACKAGE_DEFINITIONS, Scan, _entries, _names, skipped
+from smart_tool_build.project.names import DESCRIPTOR_NAME, MANIFEST_NAME, PACKAGE_JSON, PYPROJECT
+from smart_tool_build.project.walk import Scan, _entries, _names, skipped
+
+#: the files that make a folder a distribution (the spec's "package definition")
+PACKAGE_DEFINITIONS = frozenset({PYPROJECT, PACKAGE_JSON})
 
 
 @dataclass

@@ -1,0 +1,43 @@
+"""What a skill folder's listing holds: each entry's kind, the names no wheel can carry, and
+whether a path stays inside the root. The finding of skills and their words both read these."""
+
+from __future__ import annotations
+
+import os
+
+from .packages import path_kind
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import Optional
+
+
+def within(real_root: str, path: str) -> bool:
+    """Whether ``path``, symlinks resolved, is ``real_root`` or inside it."""
+    real = os.path.realpath(path)
+    return real == real_root or real.startswith(real_root.rstrip(os.sep) + os.sep)
+
+
+def entry_kind(entry: os.DirEntry[str]) -> str:
+    """What a listing's entry is: a regular file or folder from the listing's own file type (no
+    system call where the file system gives one); a symlink, followed, and the rest by
+    :func:`~smart_tool_build.project.packages.path_kind`."""
+    try:
+        if entry.is_dir(follow_symlinks=False):
+            return "folder"
+        if entry.is_file(follow_symlinks=False):
+            return "file"
+    except OSError:
+        pass
+    return path_kind(entry.path)
+
+
+def name_problem(name: str) -> Optional[str]:
+    """Why ``name`` (as the file system gave it) cannot be carried, if it cannot."""
+    if name.isascii() and name.isprintable():
+        return None  # nearly every name: one pass in C, none character by character
+    if any("\udc80" <= c <= "\udcff" for c in name):
+        return "is not UTF-8"
+    if any(ord(c) < 32 or ord(c) == 127 for c in name):
+        return "holds control characters, such as a newline or a tab"
+    return None
