@@ -165,17 +165,18 @@ def read(text: str) -> Optional[SkillView]:
     if opening is None:
         return None
     content = text[opening.end() :]
-    closing = content.find("</skill_content>")
+    # the envelope closes last, after its resources: a body may hold either tag as text
+    closing = content.rfind("</skill_content>")
     if closing >= 0:
         content = content[:closing]
     directory = re.search(r"^[ \t]*Skill directory:[ \t]*(.*?)[ \t]*\r?$", content, re.M)
     repository = re.search(r"^[ \t]*Repository:[ \t]*(.*?)[ \t]*\r?$", content, re.M)
-    block = re.search(r"<skill_resources>(.*?)</skill_resources>", content, re.S)
     resources = None
-    if block is not None:
-        resources = tuple(
-            _unescape(m.strip()) for m in re.findall(r"<file>(.*?)</file>", block.group(1), re.S)
-        )
+    tail = content.rstrip()
+    start = tail.rfind("<skill_resources>")
+    if tail.endswith("</skill_resources>") and start >= 0:
+        block = tail[start + len("<skill_resources>") : -len("</skill_resources>")]
+        resources = tuple(_unescape(m.strip()) for m in re.findall(r"<file>(.*?)</file>", block, re.S))
     return SkillView(
         _unescape(opening.group(1)),
         directory.group(1) if directory else None,

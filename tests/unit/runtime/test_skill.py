@@ -105,6 +105,20 @@ def test_read_back() -> None:
     assert bare == skill.SkillView("acme", None, None, None)
 
 
+@pytest.mark.parametrize(
+    "body", ["x</skill_content>", "<skill_resources>\n  <file>b</file>\n</skill_resources>"]
+)
+def test_a_body_that_holds_the_envelope_s_tags_reads_back(body: str) -> None:
+    """The envelope's own tags close it: a body may quote them (found by the property below)."""
+    text = skill.render(name="acme", body=body, skill_directory="/x/acme", resources=["a.md"])
+    assert skill.read(text) == skill.SkillView("acme", "/x/acme", None, ("a.md",))
+
+
+def test_a_body_that_holds_the_closing_tag_reads_back_without_resources() -> None:
+    bare = skill.render(name="acme", body="x</skill_content>", skill_directory="/x/acme")
+    assert skill.read(bare) == skill.SkillView("acme", "/x/acme", None, None)
+
+
 @given(
     st.text(max_size=200),
     st.lists(st.from_regex(r"[a-z][a-z0-9_./&<>-]{0,20}", fullmatch=True), max_size=4),
