@@ -8,13 +8,14 @@ import sys
 from collections.abc import Callable, Iterable, Sequence
 from typing import Any, NoReturn, Optional, Protocol
 
-from ..diagnostics.diagnostic import Diagnostic, Severity
+from ..diagnostics.severity import Severity
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
     from pathlib import Path
 
     from ..archives.facts import SourceFacts
+    from ..diagnostics.diagnostic import Diagnostic
     from ..plan.build_plan import BuildPlan
     from ..plan.layout import ArtifactKind, PlannedFile
 

@@ -7,11 +7,12 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Optional
 
-from ..diagnostics.diagnostic import Diagnostic, has_errors
+from ..diagnostics.severity import has_errors
 from ..project.config import Options
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
+    from ..diagnostics.diagnostic import Diagnostic
     from ..rules.manifest import Manifest
     from .skill_checks import SkillFacts
 

@@ -9,11 +9,10 @@ from __future__ import annotations
 
 from collections import namedtuple
 
-from .severity import Severity
+from .severity import Severity, has_errors, set_aside
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:  # on a smart tool's --help, typing and the table of codes are not imported
-    from collections.abc import Iterable
     from pathlib import PurePath
     from typing import Any, NamedTuple, Optional
 
@@ -117,33 +116,9 @@ def make(
     )
 
 
-def set_aside(
-    diagnostics: Iterable[Diagnostic], ignored: Iterable[CodeId]
-) -> tuple[list[Diagnostic], list[Diagnostic]]:
-    """(kept, ignored): the findings whose code is in ``ignored`` (former spellings already
-    resolved, as :class:`~smart_tool_build.project.config.Options` holds them), set apart from the rest.
-
-    Every surface (``check``, ``inspect``, the build hooks) filters through here, so
-    ``ignore`` means the same everywhere; the ignored ones are returned, not dropped, so a
-    build can still name them.
-    """
-    codes = frozenset(ignored)
-    kept: list[Diagnostic] = []
-    aside: list[Diagnostic] = []
-    for diagnostic in diagnostics:
-        (aside if diagnostic.code in codes else kept).append(diagnostic)
-    return kept, aside
-
-
 def _posix(path: PurePath | str) -> str:
     """A path as POSIX text, normalised as :class:`pathlib.PurePath` does (pathlib is imported
     here, not at import: a valid manifest read on ``--help`` makes no diagnostic)."""
     from pathlib import PurePath
 
     return PurePath(path).as_posix()
-
-
-def has_errors(diagnostics: list[Diagnostic], *, warnings_as_errors: bool = False) -> bool:
-    """True when the diagnostics should fail a build or a check."""
-    failing = {Severity.ERROR, Severity.WARNING} if warnings_as_errors else {Severity.ERROR}
-    return any(d.severity in failing for d in diagnostics)

@@ -11,7 +11,7 @@ from pathlib import Path
 from typing import Literal, Optional
 
 from ..archives.facts import SourceFacts
-from ..diagnostics.diagnostic import Diagnostic, has_errors
+from ..diagnostics.severity import has_errors
 from ..project.config import HookOptions, Options
 from ..project.distribution import is_collection
 from ..project.manifest_model import projection_bytes
@@ -21,6 +21,7 @@ from .layout import ArtifactKind, Layout, PlannedFile, plan_layout
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
+    from ..diagnostics.diagnostic import Diagnostic
     from ..rules.collection import CollectionReport
     from .skill_files import PlannedSkill
 

@@ -3,7 +3,7 @@ editable install's ``--help`` reads it here, so no json, pathlib or typing is im
 
 from __future__ import annotations
 
-from ..diagnostics.diagnostic import Diagnostic, Severity
+from ..diagnostics.severity import Severity
 from ..parsing import frontmatter, strict_json
 from ..project.names import DESCRIPTOR_NAME
 from ..project.paths import relative_path_problem
@@ -13,6 +13,8 @@ TYPE_CHECKING = False
 if TYPE_CHECKING:
     from pathlib import Path
     from typing import Any, NamedTuple, Optional
+
+    from ..diagnostics.diagnostic import Diagnostic
 
 KEYS = ("manifest", "cli_argv", "deterministic_smoke")
 #: keys a discussion draft proposes (:mod:`smart_tool_build.rules.channels`)

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from collections import namedtuple
 
-from ..diagnostics.diagnostic import Diagnostic, Severity, make
+from ..diagnostics.severity import Severity
 from ..parsing import frontmatter, safe_yaml
 from ..project.manifest_model import FIELDS, Manifest, ManifestError, from_frontmatter
 from ..project.names import MANIFEST_NAME
@@ -21,6 +21,8 @@ if TYPE_CHECKING:
     from collections.abc import Callable
     from pathlib import Path
     from typing import Any, NamedTuple, Optional
+
+    from ..diagnostics.diagnostic import Diagnostic
 
 
 __all__ = [
@@ -105,6 +107,8 @@ def body_length_rule(body: str, shown: str, file_text: Callable[[], Optional[str
 
 
 def _parse_error(path: str, line: Optional[int], message: str, hint: Optional[str] = None) -> Diagnostic:
+    from ..diagnostics.diagnostic import make
+
     return make("manifest-frontmatter-parses", path, line, f"frontmatter {message}", hint or PLAIN_YAML)
 
 

@@ -10,7 +10,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, NamedTuple, Optional
 
-from ..diagnostics.diagnostic import Diagnostic, has_errors, set_aside
+from ..diagnostics.severity import has_errors, set_aside
 from ..project import config, distribution, walk
 from ..project.distribution import PackageDefinition, PackageVersion
 from ..project.names import DESCRIPTOR_NAME, MANIFEST_NAME, PYPROJECT
@@ -24,6 +24,7 @@ from .versions import same_version
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
+    from ..diagnostics.diagnostic import Diagnostic
     from ..project.skills import SkillSource
 
 __all__ = ["RootReport", "check_root"]
