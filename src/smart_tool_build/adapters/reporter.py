@@ -6,32 +6,33 @@ from __future__ import annotations
 import contextlib
 import sys
 from collections.abc import Callable, Iterable, Sequence
-from typing import Any, NoReturn, Optional, Protocol
+from typing import Any, NoReturn, Optional
 
 from ..diagnostics.severity import Severity
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
     from pathlib import Path
+    from typing import Protocol
 
     from ..archives.facts import SourceFacts
     from ..diagnostics.diagnostic import Diagnostic
     from ..plan.build_plan import BuildPlan
     from ..plan.layout import ArtifactKind, PlannedFile
 
+    class Sink(Protocol):
+        """How a line reaches the medium an adapter writes to."""
+
+        def info(self, line: str) -> None: ...
+
+        def warn(self, line: str) -> None: ...
+
+        def fail(self, lines: list[str]) -> NoReturn:
+            """Print ``lines`` (errors, then the summary last) and end the build."""
+
+
 #: every line a build prints of ours starts so (a diagnostic's own ``path:line: code:`` aside)
 PREFIX = "smart-tool: "
-
-
-class Sink(Protocol):
-    """How a line reaches the medium an adapter writes to."""
-
-    def info(self, line: str) -> None: ...
-
-    def warn(self, line: str) -> None: ...
-
-    def fail(self, lines: list[str]) -> NoReturn:
-        """Print ``lines`` (errors, then the summary last) and end the build."""
 
 
 class OutputSink:
