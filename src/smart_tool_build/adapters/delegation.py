@@ -44,7 +44,7 @@ def wrapped() -> tuple[str, Any]:
         for part in filter(None, attribute.split(".")):
             backend = getattr(backend, part)
     except ImportError as exc:
-        from .wrapper import install_hint
+        from .refusal import install_hint
 
         _refuse(choice, f"{named} cannot be imported, {exc}", install_hint(module))
     except AttributeError:
@@ -57,7 +57,7 @@ def wrapped() -> tuple[str, Any]:
 
 
 def _refuse(choice: Any, problem: str, hint: Optional[str] = None) -> NoReturn:
-    from .wrapper import refuse
+    from .refusal import refuse
 
     refuse(choice, problem, hint)
 

@@ -36,12 +36,9 @@ PREFIX = "smart-tool: "
 
 
 class OutputSink:
-    """The one sink every adapter prints through: hatchling's ``app`` when given (its
-    ``display_*``, and ``abort`` to end the build without a traceback), else stderr.
-
-    The end of a build is ``app.abort``, else ``error`` raised with the last line (setuptools
-    prints a :class:`~smart_tool_build.adapters.setuptools_commands.SmartToolError` as
-    ``error: <line>``), else exit status ``status``. ``quiet`` holds back all but the end."""
+    """The one sink every adapter prints through: hatchling's ``app`` when given, else stderr.
+    A build ends by ``app.abort``, else ``error`` raised with the last line (setuptools prints
+    it as ``error: <line>``), else exit status ``status``; ``quiet`` holds back all but the end."""
 
     def __init__(
         self,
