@@ -185,6 +185,7 @@ NOT_ON_A_VALID_BUILD = (
     "smart_tool_build.project.backends_words",
     "smart_tool_build.project.backend_hints",
     "smart_tool_build.project.config_words",
+    "smart_tool_build.project.config_checks",
     "smart_tool_build.project.files_words",
     "smart_tool_build.project.other_definitions",
     "smart_tool_build.project.deep_parse",

@@ -1,21 +1,16 @@
 """Options: ``[tool.smart-tool]``, and a backend's own table layered over it. Every problem is
-reported (an unknown key too); their words are :mod:`.config_words`, loaded only for one."""
+reported (an unknown key too); the checks are :mod:`.config_checks`, loaded only for a table
+that sets an option, and their words :mod:`.config_words`, loaded only for a problem."""
 
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any, Callable, NamedTuple, Optional
+from typing import Any, NamedTuple, Optional
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
     from ..diagnostics.codes import CodeId
     from ..diagnostics.diagnostic import Diagnostic
-
-DEV_VERSION_POLICIES = ("error", "warn")
-#: what a library skill's version must be: "any" (not compared), "match" (the package's)
-SKILLS_VERSION_POLICIES = ("any", "match")
-#: what server.json's top-level version must be: "match" (the package's) or "independent"
-MCP_VERSION_POLICIES = ("match", "independent")
 
 
 class Options(NamedTuple):
@@ -43,53 +38,6 @@ class Options(NamedTuple):
     mcp_server_version: str = "match"
 
 
-def _string_list(value: Any) -> Optional[tuple[str, ...]]:
-    if isinstance(value, (list, tuple)) and all(isinstance(item, str) and item for item in value):
-        return tuple(value)
-    return None
-
-
-def _codes(value: Any) -> Optional[tuple[CodeId, ...]]:
-    names = _string_list(value)
-    if names is None:
-        return None
-    from ..diagnostics.codes import resolve  # the table: only for a project that names codes
-
-    found = [resolve(name) for name in names]
-    if any(code is None for code in found):
-        return None
-    return tuple(dict.fromkeys(code for code in found if code is not None))
-
-
-def unknown_codes(value: Any) -> list[str]:
-    """The names in an ``ignore`` value that are no code (nor a former spelling of one)."""
-    from ..diagnostics.codes import resolve
-
-    names = _string_list(value) or ()
-    return [name for name in names if resolve(name) is None]
-
-
-#: each option's attribute of :class:`Options` and its check (the value converted, or None)
-_CHECKS: dict[str, tuple[str, Callable[[Any], Any]]] = {
-    "exclude": ("exclude", _string_list),
-    "dev-versions": ("dev_versions", lambda v: v if v in DEV_VERSION_POLICIES else None),
-    "collection": ("collection", lambda v: v if isinstance(v, bool) else None),
-    "backend": ("backend", lambda v: v.strip() if isinstance(v, str) and v.strip() else None),
-    "ignore": ("ignore", _codes),
-    "skills": ("skills", _string_list),
-    "skills-package": (
-        "skills_package",
-        lambda v: v if isinstance(v, str) and v.isidentifier() else None,
-    ),
-    "skills-version": ("skills_version", lambda v: v if v in SKILLS_VERSION_POLICIES else None),
-    "mcp-server": ("mcp_server", lambda v: v if isinstance(v, str) and v.strip() else None),
-    "mcp-server-version": ("mcp_server_version", lambda v: v if v in MCP_VERSION_POLICIES else None),
-}
-
-#: the options whose values are lists: a later layer adds to them (``--ignore``, ``--exclude``)
-_LISTS = frozenset({"exclude", "ignore"})
-
-
 class HookOptions(NamedTuple):
     """A backend's own table of our options (hatchling's hook table), layered over
     ``[tool.smart-tool]``; the adapter names it and the backend's keys, so the core knows none."""
@@ -99,10 +47,6 @@ class HookOptions(NamedTuple):
     values: Mapping[str, Any]
     #: keys the backend itself reads from the table; never ours to refuse
     backend_keys: frozenset[str] = frozenset()
-
-
-def option_names() -> tuple[str, ...]:
-    return tuple(_CHECKS)
 
 
 def parse_options(
@@ -118,23 +62,11 @@ def parse_options(
     """Validate one options table over ``base``; return the options and every problem. A key set
     here replaces ``base``'s value; with ``extend`` (command-line flags) a list option adds to it."""
     start = base or Options()
-    values: dict[str, Any] = {}
-    #: (key, value, the unknown codes an ``ignore`` names) of each key refused
-    refused: list[tuple[str, Any, list[str]]] = []
-    for key, value in table.items():
-        if key in extra_allowed:
-            continue
-        if key not in _CHECKS:
-            refused.append((key, value, []))
-            continue
-        attribute, check = _CHECKS[key]
-        converted = check(value)
-        if converted is None:
-            refused.append((key, value, unknown_codes(value) if key == "ignore" else []))
-            continue
-        if extend and key in _LISTS:
-            converted = tuple(dict.fromkeys((*getattr(start, attribute), *converted)))
-        values[attribute] = converted
+    if all(key in extra_allowed for key in table):
+        return start, []  # nothing of ours set: nothing to check
+    from .config_checks import checked, option_names
+
+    values, refused = checked(table, start, extra_allowed, extend)
     problems: list[Diagnostic] = []
     if refused:
         from .config_words import option_problems

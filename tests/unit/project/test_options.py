@@ -295,7 +295,7 @@ def test_severity_is_never_changed_by_ignore() -> None:
 
 def test_every_option_has_the_words_of_its_problem() -> None:
     """The words a refused value gets (config_words) name every option the reader checks."""
-    from smart_tool_build.project.config import option_names
+    from smart_tool_build.project.config_checks import option_names
     from smart_tool_build.project.config_words import EXPECTED
 
     assert tuple(EXPECTED) == option_names()

@@ -11,7 +11,7 @@ import sys
 from collections.abc import Sequence
 from typing import NoReturn, Optional
 
-from smart_tool_build.project.config import DEV_VERSION_POLICIES
+from smart_tool_build.project.config_checks import DEV_VERSION_POLICIES
 
 from .. import __version__
 from .commands import (
