@@ -2,9 +2,10 @@
 
 :mod:`.skills` finds skills by folder convention; these read the backend's tables for the
 places a convention cannot know: hatchling's ``force-include`` (which places a folder itself:
-the plugin adds nothing there) and ``sources``, setuptools' ``package-dir``; and the one
-package ``[tool.smart-tool] skills`` go into. Imported only for a project whose tables say
-something of the kind, whose packages hold skills, or that names skills folders.
+the plugin adds nothing there) and ``sources``, setuptools' ``package-dir``; and the folders
+``[tool.smart-tool] skills`` names, with the one package they go into. Imported only for a
+project whose tables say something of the kind, whose packages hold skills, or that names
+skills folders.
 """
 
 from __future__ import annotations
@@ -16,9 +17,14 @@ from pathlib import Path
 from typing import Any, Callable, Optional
 
 from ..diagnostics.diagnostic import Diagnostic, make
+from ..parsing.lines import key_line
 from .packages import SKILLS_FOLDER, package_dir_folders, path_kind, table_at
 from .paths import relative_path_problem
 from .skill_entries import within
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from .config import Options
 
 #: what to do about a skills folder the option cannot use
 SOURCE_HINT = 'name a folder inside the root whose subfolders are skills, e.g. skills = ["skills"]'
@@ -113,6 +119,33 @@ def add_placed(
                 skills.append(skill._replace(placed=True))
         out += [] if folder in scanned else problems
         scanned.add(folder)
+    return out
+
+
+def add_named(
+    root: Path,
+    options: Options,
+    folders: list[str],
+    where: tuple[str, Optional[str]],
+    skills: list[Any],
+    scanned: set[str],
+    skills_in: Callable[[str, Optional[str]], tuple[list[Any], list[Diagnostic]]],
+) -> list[Diagnostic]:
+    """Add to ``skills`` those of the folders ``[tool.smart-tool] skills`` names, into the one
+    package they go into; ``where`` is pyproject.toml's path as shown and its text."""
+    place = (where[0], key_line(where[1], "tool.smart-tool", "skills"))
+    target, out = target_package(folders, options.skills_package, place)
+    for named in options.skills:
+        source = source_folder(root, named, place)
+        if isinstance(source, Diagnostic):
+            out.append(source)
+            continue
+        if source in scanned:
+            continue  # a package's own skills folder, one the backend places, one named twice
+        scanned.add(source)
+        found, problems = skills_in(source, target and f"{target}/{SKILLS_FOLDER}")
+        skills += found
+        out += problems
     return out
 
 

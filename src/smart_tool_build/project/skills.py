@@ -12,8 +12,6 @@ import posixpath
 import stat
 from typing import NamedTuple
 
-from ..diagnostics.diagnostic import Diagnostic
-from ..parsing.lines import key_line
 from .names import PYPROJECT
 from .names import SKILL_FILE as SKILL_FILE
 from .packages import SKILLS_FOLDER, force_includes, listing, package_folders, path_kind, table_at
@@ -25,11 +23,11 @@ if TYPE_CHECKING:
     from pathlib import Path
     from typing import Any, NamedTuple, Optional
 
+    from ..diagnostics.diagnostic import Diagnostic
     from .config import Options
 
 #: a skill's files at most (a walk of a huge tree stops there, with a line saying so)
 MAX_FILES = 10_000
-_TABLE = "tool.smart-tool"
 
 
 class SkillSource(NamedTuple):
@@ -90,23 +88,13 @@ def find_skills(
         from .skill_places import add_placed
 
         out += add_placed(root, tool or {}, skills, scanned, lambda f, w: _skills_in(root, f, w, prefix))
-    if options.skills:
-        where = (prefix + PYPROJECT, key_line(text, _TABLE, "skills"))
-        from .skill_places import source_folder, target_package
+    if options.skills:  # folders the options name
+        from .skill_places import add_named
 
-        target, problems = target_package(folders, options.skills_package, where)
-        out += problems
-        for named in options.skills:
-            source = source_folder(root, named, where)
-            if isinstance(source, Diagnostic):
-                out.append(source)
-                continue
-            if source in scanned:
-                continue  # a package's own skills folder, one the backend places, one named twice
-            scanned.add(source)
-            found, problems = _skills_in(root, source, target and f"{target}/{SKILLS_FOLDER}", prefix)
-            skills += found
-            out += problems
+        where = (prefix + PYPROJECT, text)
+        out += add_named(
+            root, options, folders, where, skills, scanned, lambda f, w: _skills_in(root, f, w, prefix)
+        )
     return skills, out
 
 
