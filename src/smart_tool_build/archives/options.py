@@ -13,9 +13,22 @@ from typing import Any, Optional
 
 from ..diagnostics.diagnostic import Diagnostic
 from ..project.config import Options, read_options
-from ..project.distribution import parse_pyproject
+from ..project.files import Unparsable, loads_toml
 from ..project.names import PYPROJECT
 from .archive import Archive
+
+
+def _parse_pyproject(data: bytes) -> tuple[Optional[str], Optional[dict[str, Any]]]:
+    """(text, document) of a pyproject.toml's bytes (an archive member); None where it cannot
+    be read: an archive's broken pyproject.toml is the backend's to report."""
+    try:
+        text = data.decode("utf-8")
+    except UnicodeDecodeError:
+        return None, None
+    try:
+        return text, loads_toml(text)
+    except Unparsable:
+        return text, None
 
 
 def pyproject_facts(data: Optional[bytes]) -> tuple[Mapping[str, Any], Optional[str], Optional[str]]:
@@ -23,7 +36,7 @@ def pyproject_facts(data: Optional[bytes]) -> tuple[Mapping[str, Any], Optional[
     empty where there are none or they do not parse."""
     if data is None:
         return {}, None, None
-    text, document = parse_pyproject(data)
+    text, document = _parse_pyproject(data)
     if document is None:
         return {}, text, None
     tool = document.get("tool")

@@ -51,19 +51,6 @@ def load_toml(
         return None, text, toml_problem(path.name, exc)
 
 
-def parse_pyproject(data: bytes) -> tuple[Optional[str], Optional[dict[str, Any]]]:
-    """(text, document) of a pyproject.toml's bytes (an archive member); None where it cannot
-    be read: an archive's broken pyproject.toml is the backend's to report."""
-    try:
-        text = data.decode("utf-8")
-    except UnicodeDecodeError:
-        return None, None
-    try:
-        return text, loads_toml(text)
-    except Unparsable:
-        return text, None
-
-
 def read(root: Path, *, prefix: str = "") -> tuple[PackageDefinition, list[Diagnostic]]:
     """Read the root's package definition: pyproject.toml first, then package.json. Either
     is there when its name is (a FIFO or a symlink out of the root is there, and refused)."""
