@@ -52,16 +52,11 @@ def _declared(tool: Mapping[str, Any]) -> list[str] | str | None:
     hatch = table_at(tool, "hatch", "build", "targets", "wheel").get("packages")
     if isinstance(hatch, list) and hatch and all(isinstance(p, str) for p in hatch):
         return [posixpath.normpath(p) for p in hatch if relative_path_problem(p) is None]
-    package_dir = table_at(tool, "setuptools", "package-dir")
-    if package_dir and "" not in package_dir:
-        return sorted(package_dir_folders(tool))
-    for base in (
-        table_at(tool, "setuptools", "package-dir").get(""),
-        table_at(tool, "uv", "build-backend").get("module-root"),
-    ):
-        if isinstance(base, str) and relative_path_problem(base) is None:
-            normal = posixpath.normpath(base)
-            return "" if normal == "." else normal
+    if "setuptools" in tool or "uv" in tool:  # their tables may say where the packages are
+        from .package_dirs import declared_folders
+
+        module_root = table_at(tool, "uv", "build-backend").get("module-root")
+        return declared_folders(table_at(tool, "setuptools", "package-dir"), module_root)
     return None
 
 
@@ -70,15 +65,6 @@ def table_at(tool: Mapping[str, Any], *keys: str) -> Mapping[str, Any]:
         value = tool.get(key)
         tool = value if isinstance(value, dict) else {}
     return tool
-
-
-def package_dir_folders(tool: Mapping[str, Any]) -> dict[str, str]:
-    """setuptools' ``package-dir`` entries of top-level packages: folder -> package name."""
-    out: dict[str, str] = {}
-    for name, folder in table_at(tool, "setuptools", "package-dir").items():
-        if name and isinstance(folder, str) and name.isidentifier() and relative_path_problem(folder) is None:
-            out[posixpath.normpath(folder)] = name
-    return out
 
 
 def skills_possible(

@@ -18,7 +18,8 @@ from typing import Any, Callable, Optional
 
 from ..diagnostics.diagnostic import Diagnostic, make
 from ..parsing.lines import key_line
-from .packages import SKILLS_FOLDER, package_dir_folders, path_kind, table_at
+from .package_dirs import package_dir_folders
+from .packages import SKILLS_FOLDER, path_kind, table_at
 from .paths import relative_path_problem
 from .skill_entries import within
 
@@ -33,7 +34,7 @@ SOURCE_HINT = 'name a folder inside the root whose subfolders are skills, e.g. s
 def wheel_package(folder: str, tool: Mapping[str, Any]) -> str:
     """Where the package at ``folder`` goes in the wheel: by hatchling's ``sources`` (the
     longest prefix it rewrites) or setuptools' ``package-dir``, else by its folder's name."""
-    named = package_dir_folders(tool).get(folder)
+    named = package_dir_folders(table_at(tool, "setuptools", "package-dir")).get(folder)
     if named is not None:
         return named
     for table in (table_at(tool, "hatch", "build", "targets", "wheel"), table_at(tool, "hatch", "build")):
