@@ -11,7 +11,7 @@ from ..diagnostics.diagnostic import Diagnostic, make
 from ..project.distribution import PackageVersion, normalize_name
 from ..project.names import DESCRIPTOR_NAME as DESCRIPTOR
 from ..project.names import MANIFEST_NAME as MANIFEST
-from ..project.walk import excluded, skipped
+from ..project.walk import glob_excluded, skipped
 from ..rules import manifest as manifest_module
 from ..rules.manifest_rules import package_rules
 from ..rules.versions import same_version
@@ -54,6 +54,15 @@ def nested_folders(archive: Archive, top: str, exclude: str) -> list[str]:
     return folders
 
 
+def _excluded(relative: str, exclude: tuple[str, ...]) -> bool:
+    """Whether the walk skips ``relative`` (a POSIX path below the root): it, or a folder
+    above it, matches an ``exclude`` glob."""
+    if not exclude:
+        return False
+    parts = relative.split("/")
+    return any(glob_excluded("/".join(parts[:end]), exclude) for end in range(1, len(parts) + 1))
+
+
 def manifests_outside(archive: Archive, nested: list[str], top: str, exclude: tuple[str, ...]) -> list[str]:
     """The SMART_TOOL.md members outside nested tools, skipped folders and ``exclude`` globs
     (matched against the path below ``top``, as the source walk matches the path below the root)."""
@@ -64,7 +73,7 @@ def manifests_outside(archive: Archive, nested: list[str], top: str, exclude: tu
         if any(name.startswith(folder) for folder in nested):
             continue
         parts = name[len(top) :].split("/")[:-1]
-        if any(skipped(p) for p in parts) or excluded(name[len(top) :], exclude):
+        if any(skipped(p) for p in parts) or _excluded(name[len(top) :], exclude):
             continue
         found.append(name)
     return sorted(found)

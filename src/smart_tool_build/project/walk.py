@@ -52,18 +52,9 @@ def skipped(name: str) -> bool:
     return name in SKIPPED_FOLDERS or name.endswith(".egg-info")
 
 
-def _excluded(relative: str, exclude: tuple[str, ...]) -> bool:
+def glob_excluded(relative: str, exclude: tuple[str, ...]) -> bool:
+    """Whether an ``exclude`` glob matches ``relative``: the archive verifier's test too, one meaning."""
     return any(fnmatchcase(relative, pattern) for pattern in exclude)
-
-
-def excluded(relative: str, exclude: tuple[str, ...]) -> bool:
-    """Whether the walk skips ``relative`` (a POSIX path below the root): it, or a folder
-    above it, matches an ``exclude`` glob. The archive verifier asks this of each member, so
-    ``exclude`` means the same in a source tree and in an sdist."""
-    if not exclude:
-        return False
-    parts = relative.split("/")
-    return any(_excluded("/".join(parts[:end]), exclude) for end in range(1, len(parts) + 1))
 
 
 def _entries(top: str, scan: Scan, relative: str) -> list[os.DirEntry[str]]:
@@ -99,7 +90,7 @@ def scan_root(root: Path, exclude: tuple[str, ...] = ()) -> Scan:
                 continue
         for entry in entries:
             child = f"{relative}/{entry.name}" if relative else entry.name
-            below = hidden or _excluded(child, exclude)
+            below = hidden or glob_excluded(child, exclude)
             try:
                 is_dir = entry.is_dir(follow_symlinks=False)
             except OSError:
