@@ -193,6 +193,7 @@ NOT_ON_A_VALID_BUILD = (
     "smart_tool_build.parsing.frontmatter_words",
     "smart_tool_build.parsing.yaml_hints",
     "smart_tool_build.parsing.json_problems",
+    "smart_tool_build.parsing.toml_lines",
     "smart_tool_build.project.patterns",
     "smart_tool_build.project.python_source",
     "smart_tool_build.project.skills",

@@ -26,7 +26,7 @@ def refuse(choice: Choice, problem: str, hint: Optional[str] = None) -> NoReturn
     """End the build with one ``build-system-opt-in`` line at the pyproject.toml key the
     backend's choice came from (``choice.key``)."""
     from ..diagnostics.diagnostic import make
-    from ..parsing.lines import toml_line
+    from ..parsing.toml_lines import toml_line
     from ..project.names import PYPROJECT
 
     try:

@@ -36,21 +36,6 @@ def key_line(text: Optional[str], table: str, key: Optional[str] = None) -> Opti
     return None
 
 
-def toml_line(text: Optional[str], keys: Sequence[str]) -> Optional[int]:
-    """The line of the key path ``keys``: its own table header, its ``key =`` line in the
-    nearest enclosing table, or that table's header; None if none is found."""
-    if not text or not keys:
-        return None
-    line = key_line(text, ".".join(keys))
-    if line is not None:
-        return line
-    for cut in range(len(keys) - 1, 0, -1):
-        line = key_line(text, ".".join(keys[:cut]), keys[cut])
-        if line is not None:
-            return line
-    return None
-
-
 def toml_key_line(text: Optional[str], keys: Sequence[str]) -> Optional[int]:
     """The line of ``key =`` for the key path ``keys`` (its last part inside the table the
     others name), or None when that exact key is not written there."""

@@ -19,7 +19,7 @@ from collections.abc import Mapping
 from typing import Any, Optional
 
 from ..diagnostics.diagnostic import Diagnostic, make
-from ..parsing.lines import toml_line
+from ..parsing.toml_lines import toml_line
 from ..project.backends import HOOK, WRAPPED, WRAPPER, by_module, choose
 from ..project.optin import names_us
 

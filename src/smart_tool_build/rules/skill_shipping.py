@@ -20,7 +20,7 @@ from pathlib import Path
 from typing import Optional
 
 from ..diagnostics.diagnostic import Diagnostic, make
-from ..parsing.lines import toml_line
+from ..parsing.toml_lines import toml_line
 from ..project.backends import WRAPPER, by_module
 from ..project.distribution import PackageDefinition
 from ..project.names import DESCRIPTOR_NAME, PYPROJECT

@@ -6,7 +6,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from ...diagnostics.diagnostic import Diagnostic
-from ...parsing.lines import toml_line
+from ...parsing.toml_lines import toml_line
 from ...project import distribution
 from ...project.names import PYPROJECT
 from .project import Project, short

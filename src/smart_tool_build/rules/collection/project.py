@@ -9,7 +9,7 @@ from pathlib import Path
 from typing import Any, Optional
 
 from ...diagnostics.diagnostic import CodeId, Diagnostic, Severity, make
-from ...parsing.lines import toml_line
+from ...parsing.toml_lines import toml_line
 from ...project import distribution
 from ...project.names import PYPROJECT
 from ...project.walk import skipped
