@@ -6,7 +6,7 @@ spans (:class:`LineDict`, :class:`LineList`), so a diagnostic points at its line
 from __future__ import annotations
 
 from . import yaml_subset
-from .yaml_values import MAX_DEPTH, MAX_NODES, LineDict, LineList, Span, YamlError, to_plain
+from .yaml_values import MAX_DEPTH, MAX_NODES, LineDict, LineList, Span, YamlError
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -20,7 +20,6 @@ __all__ = [
     "Span",
     "YamlError",
     "loads",
-    "to_plain",
 ]
 
 

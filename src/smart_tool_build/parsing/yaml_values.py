@@ -57,12 +57,3 @@ class LineList(list):  # type: ignore[type-arg]
         if 0 <= index < len(self.item_lines):
             return self.item_lines[index]
         return self.line
-
-
-def to_plain(value: Any) -> Any:
-    """A JSON-ready deep copy: plain dicts and lists, no line bookkeeping."""
-    if isinstance(value, dict):
-        return {str(k): to_plain(v) for k, v in value.items()}
-    if isinstance(value, list):
-        return [to_plain(v) for v in value]
-    return value

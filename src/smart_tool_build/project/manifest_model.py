@@ -132,15 +132,15 @@ class Manifest:
 
     def to_dict(self) -> dict[str, Any]:
         """The frontmatter as JSON-ready data, exactly as written (keys, order, values)."""
-        return _plain(self._frontmatter)  # type: ignore[no-any-return]
+        return to_plain(self._frontmatter)  # type: ignore[no-any-return]
 
 
-def _plain(value: Any) -> Any:
-    """A JSON-ready deep copy (as ``parsing.yaml_values.to_plain``, which ``--help`` does not import)."""
+def to_plain(value: Any) -> Any:
+    """A JSON-ready deep copy of a frontmatter reading: plain dicts and lists, no line bookkeeping."""
     if isinstance(value, dict):
-        return {str(k): _plain(v) for k, v in value.items()}
+        return {str(k): to_plain(v) for k, v in value.items()}
     if isinstance(value, list):
-        return [_plain(v) for v in value]
+        return [to_plain(v) for v in value]
     return value
 
 
@@ -165,7 +165,7 @@ def from_frontmatter(fm: Mapping[str, Any], body: str) -> Manifest:
         platforms=tuple(fm["platforms"]),
         requires=requires,
         body=body,
-        _frontmatter=_plain(fm),
+        _frontmatter=to_plain(fm),
     )
 
 

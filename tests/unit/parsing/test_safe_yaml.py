@@ -8,6 +8,7 @@ import pytest
 
 from smart_tool_build.parsing import safe_yaml
 from smart_tool_build.parsing.safe_yaml import LineDict, LineList, YamlError, loads
+from smart_tool_build.project.manifest_model import to_plain
 
 
 def test_plain_values_and_types() -> None:
@@ -161,7 +162,7 @@ def test_too_many_plain_nodes() -> None:
 
 def test_to_plain_is_json_ready() -> None:
     value = loads("1: a\nb: [x, {c: d}]\n")
-    plain = safe_yaml.to_plain(value)
+    plain = to_plain(value)
     assert plain == {"1": "a", "b": ["x", {"c": "d"}]}
     assert type(plain) is dict
     assert type(plain["b"]) is list

@@ -26,6 +26,7 @@ from hypothesis import strategies as st
 from smart_tool_build.archives.verify import verify
 from smart_tool_build.diagnostics.diagnostic import CODES, Diagnostic, Severity
 from smart_tool_build.parsing import frontmatter, safe_yaml, strict_json
+from smart_tool_build.project.manifest_model import to_plain
 from smart_tool_build.rules import descriptor, manifest
 from smart_tool_build.rules.collection import check_collection
 from smart_tool_build.rules.root import check_root
@@ -182,7 +183,7 @@ def test_safe_yaml_loads_returns_a_value_or_a_yaml_error(text: str) -> None:
         assert exc.line is None or 1 <= exc.line <= last + 1, (exc.line, exc.message)
         return
     assert_lines_within(value, last)
-    json.dumps(safe_yaml.to_plain(value))  # plain data only: no tagged objects, no datetimes
+    json.dumps(to_plain(value))  # plain data only: no tagged objects, no datetimes
 
 
 #: any text but lone surrogates, and but NEL, LS and PS, which PyYAML's emitter writes raw
@@ -207,7 +208,7 @@ PLAIN = st.recursive(
 def test_safe_yaml_round_trips_what_safe_dump_writes(value: Any, flow_style: bool, unicode: bool) -> None:
     text = yaml.safe_dump(value, default_flow_style=flow_style, allow_unicode=unicode)
     loaded = safe_yaml.loads(text)
-    assert safe_yaml.to_plain(loaded) == value
+    assert to_plain(loaded) == value
     assert_lines_within(loaded, text.count("\n") + 1)
 
 
@@ -398,7 +399,7 @@ def test_near_valid_manifests_never_raise(text: str) -> None:
     assert (result.manifest is None) == any(d.severity is Severity.ERROR for d in result.diagnostics)
     assert_well_formed(result.diagnostics, decoded(data))
     if result.manifest is not None:
-        assert result.manifest.to_dict() == safe_yaml.to_plain(result.frontmatter)
+        assert result.manifest.to_dict() == to_plain(result.frontmatter)
 
 
 # ---- the checks over a whole root, and a collection's frontmatter

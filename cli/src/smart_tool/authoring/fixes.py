@@ -32,6 +32,7 @@ from smart_tool_build.diagnostics.diagnostic import Diagnostic
 from smart_tool_build.parsing import frontmatter, safe_yaml
 from smart_tool_build.project import walk
 from smart_tool_build.project.distribution import PackageVersion, is_collection
+from smart_tool_build.project.manifest_model import to_plain
 from smart_tool_build.project.names import DESCRIPTOR_NAME
 from smart_tool_build.rules.manifest import SUPPORTED_FORMAT
 from smart_tool_build.rules.platforms import PLATFORMS, canonical_platform
@@ -363,10 +364,10 @@ class _ManifestFixer:
             document = frontmatter.parse_bytes(data)
         except frontmatter.FrontmatterError:
             return False
-        expected = safe_yaml.to_plain(self.fm)
+        expected = to_plain(self.fm)
         container = expected
         for key in where[:-1]:
             container = container[key]
         container[where[-1]] = value
         _, body, _ = frontmatter.split(self.text)
-        return bool(safe_yaml.to_plain(document.frontmatter) == expected and document.body == body)
+        return bool(to_plain(document.frontmatter) == expected and document.body == body)
