@@ -188,6 +188,7 @@ NOT_ON_A_VALID_BUILD = (
     "smart_tool_build.project.config_checks",
     "smart_tool_build.project.package_dirs",
     "smart_tool_build.project.files_words",
+    "smart_tool_build.project.paths_words",
     "smart_tool_build.project.other_definitions",
     "smart_tool_build.project.deep_parse",
     "smart_tool_build.parsing.frontmatter_words",

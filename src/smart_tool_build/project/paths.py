@@ -48,36 +48,27 @@ def read_inside(root: Path, relative: str, limit: int = MAX_FILE_BYTES) -> bytes
     bytes, or :class:`RefusedFile`. Nothing is opened before ``lstat``/``stat`` says it is a
     regular file of a size within the bound (a FIFO would block, ``/dev/zero`` never end, a
     4 GiB sparse file fill memory), and the open itself does not block."""
-    if not inside(root, relative):
-        raise RefusedFile("leads outside the distribution root through `..` or a symlink; not read")
-    path = os.path.join(root, relative)
-    try:
-        info = os.stat(path)
-    except (FileNotFoundError, NotADirectoryError):
-        raise RefusedFile("does not exist") from None
-    except ValueError:  # a NUL in the path
-        raise RefusedFile("has an invalid path") from None
-    except OSError as exc:
-        raise RefusedFile(f"cannot be read: {exc.strerror or exc}") from None
-    if stat.S_ISDIR(info.st_mode):
-        raise RefusedFile("is a folder, not a file")
-    if not stat.S_ISREG(info.st_mode):
-        raise RefusedFile("is not a regular file, perhaps a FIFO or a device; not read")
-    if info.st_size > limit:
-        raise RefusedFile(f"is {info.st_size} bytes, over the limit of {limit} bytes; not read")
-    try:
-        descriptor = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0))
-        with open(descriptor, "rb") as handle:
-            if not stat.S_ISREG(os.fstat(handle.fileno()).st_mode):  # swapped since the stat
-                raise RefusedFile("is not a regular file, perhaps a FIFO or a device; not read")
-            data = handle.read(limit + 1)
-    except OSError as exc:
-        if isinstance(exc, RefusedFile):
-            raise
-        raise RefusedFile(f"cannot be read: {exc.strerror or exc}") from None
-    if len(data) > limit:
-        raise RefusedFile(f"is over the limit of {limit} bytes; not read")
-    return data
+    info: Optional[os.stat_result] = None
+    data: Optional[bytes] = None
+    problem: Optional[Exception] = None
+    if inside(root, relative):
+        path = os.path.join(root, relative)
+        try:
+            info = os.stat(path)
+            if stat.S_ISREG(info.st_mode) and info.st_size <= limit:
+                descriptor = os.open(
+                    path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0)
+                )
+                with open(descriptor, "rb") as handle:
+                    if stat.S_ISREG(os.fstat(handle.fileno()).st_mode):  # not swapped since the stat
+                        data = handle.read(limit + 1)
+        except (OSError, ValueError) as exc:  # ValueError: a NUL in the path
+            problem = exc
+        if data is not None and len(data) <= limit:
+            return data
+    from .paths_words import refusal
+
+    raise RefusedFile(refusal(info, data, problem, limit))
 
 
 def escapes(root: Path, relative: str) -> bool:

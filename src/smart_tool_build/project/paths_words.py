@@ -1,0 +1,39 @@
+"""Why :func:`.paths.read_inside` refused a file, as the end of a sentence that starts with the
+file's path: only a refused file loads this."""
+
+from __future__ import annotations
+
+import stat
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    import os
+    from typing import Optional
+
+NOT_REGULAR = "is not a regular file, perhaps a FIFO or a device; not read"
+
+
+def refusal(
+    info: Optional[os.stat_result], data: Optional[bytes], problem: Optional[Exception], limit: int
+) -> str:
+    """What the read found: neither ``info`` nor ``problem`` for a path outside the root, a
+    ``problem`` the stat raised (no ``info``) or the read; else the file, or ``data`` read."""
+    if info is None:
+        if problem is None:
+            return "leads outside the distribution root through `..` or a symlink; not read"
+        if isinstance(problem, (FileNotFoundError, NotADirectoryError)):
+            return "does not exist"
+        if isinstance(problem, ValueError):  # a NUL in the path
+            return "has an invalid path"
+    if isinstance(problem, OSError):
+        return f"cannot be read: {problem.strerror or problem}"
+    assert info is not None
+    if stat.S_ISDIR(info.st_mode):
+        return "is a folder, not a file"
+    if not stat.S_ISREG(info.st_mode):
+        return NOT_REGULAR
+    if info.st_size > limit:
+        return f"is {info.st_size} bytes, over the limit of {limit} bytes; not read"
+    if data is None:  # no longer a regular file at the open
+        return NOT_REGULAR
+    return f"is over the limit of {limit} bytes; not read"
