@@ -56,28 +56,23 @@ else:
 
 def read_bytes(path: Path, limit: int = MAX_BYTES) -> bytes:
     """Read a regular file of at most ``limit`` bytes, refusing anything else plainly."""
+    info: Optional[os.stat_result] = None
+    problem: Optional[Exception] = None
     try:
         info = os.stat(path)
-    except (FileNotFoundError, NotADirectoryError):
-        raise UnreadableFile("does not exist") from None
-    except ValueError:  # a NUL in the path
-        raise UnreadableFile("has an invalid path") from None
-    except OSError as exc:
-        raise UnreadableFile(f"cannot be read: {exc.strerror or exc}") from None
-    if stat.S_ISDIR(info.st_mode):
-        raise UnreadableFile("is a folder, not a file")
-    if not stat.S_ISREG(info.st_mode):
-        raise UnreadableFile("is not a regular file")
-    if info.st_size <= limit:
-        try:
+        if stat.S_ISREG(info.st_mode) and info.st_size <= limit:
             with open(path, "rb") as handle:
                 data = handle.read(limit + 1)
-        except OSError as exc:
-            raise UnreadableFile(f"cannot be read: {exc.strerror or exc}") from None
-        if len(data) <= limit:
-            return data
-    from .frontmatter_words import too_large
+            if len(data) <= limit:
+                return data
+    except (OSError, ValueError) as exc:  # ValueError: a NUL in the path
+        problem = exc
+    from .frontmatter_words import not_read, too_large
 
+    why = not_read(info, problem, "is not a regular file")
+    if why is not None:
+        raise UnreadableFile(why)
+    assert info is not None  # a regular file over the limit
     raise FrontmatterError(*too_large(info.st_size, limit))
 
 

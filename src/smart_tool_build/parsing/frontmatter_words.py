@@ -4,11 +4,13 @@
 from __future__ import annotations
 
 import re
+import stat
 
 from .yaml_hints import hint_for
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
+    import os
     from typing import Optional
 
     from .yaml_values import YamlError
@@ -20,6 +22,24 @@ if TYPE_CHECKING:
 SIZE_HINT = "check it is the file meant: a manifest or descriptor is a small text file"
 # the lines of the text, as frontmatter's splitter reads them (on \n only)
 _LINES = re.compile(r"[^\n]*\n|[^\n]+\Z")
+
+
+def not_read(info: Optional[os.stat_result], problem: Optional[Exception], irregular: str) -> Optional[str]:
+    """Why a bounded read did not read a file, after its path (``irregular`` for a FIFO or a
+    device); None for a regular file over the limit. No ``info``: the stat raised ``problem``."""
+    if info is None:
+        if isinstance(problem, (FileNotFoundError, NotADirectoryError)):
+            return "does not exist"
+        if isinstance(problem, ValueError):  # a NUL in the path
+            return "has an invalid path"
+    if isinstance(problem, OSError):
+        return f"cannot be read: {problem.strerror or problem}"
+    assert info is not None
+    if stat.S_ISDIR(info.st_mode):
+        return "is a folder, not a file"
+    if not stat.S_ISREG(info.st_mode):
+        return irregular
+    return None
 
 
 def too_large(size: int, limit: int) -> Problem:

@@ -3,7 +3,7 @@ file's path: only a refused file loads this."""
 
 from __future__ import annotations
 
-import stat
+from ..parsing.frontmatter_words import not_read
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -18,20 +18,12 @@ def refusal(
 ) -> str:
     """What the read found: neither ``info`` nor ``problem`` for a path outside the root, a
     ``problem`` the stat raised (no ``info``) or the read; else the file, or ``data`` read."""
-    if info is None:
-        if problem is None:
-            return "leads outside the distribution root through `..` or a symlink; not read"
-        if isinstance(problem, (FileNotFoundError, NotADirectoryError)):
-            return "does not exist"
-        if isinstance(problem, ValueError):  # a NUL in the path
-            return "has an invalid path"
-    if isinstance(problem, OSError):
-        return f"cannot be read: {problem.strerror or problem}"
+    if info is None and problem is None:
+        return "leads outside the distribution root through `..` or a symlink; not read"
+    why = not_read(info, problem, NOT_REGULAR)
+    if why is not None:
+        return why
     assert info is not None
-    if stat.S_ISDIR(info.st_mode):
-        return "is a folder, not a file"
-    if not stat.S_ISREG(info.st_mode):
-        return NOT_REGULAR
     if info.st_size > limit:
         return f"is {info.st_size} bytes, over the limit of {limit} bytes; not read"
     if data is None:  # no longer a regular file at the open
