@@ -28,15 +28,15 @@ TARGET_TOOL, TARGET_LIBRARY = 2_500, 3_000
 
 #: (case, project, build backend, ceiling of lines per hook process)
 CASES = [
-    ("hatchling", REPO / "examples" / "hatchling-tool", "hatchling.build", 4_690),
-    ("setuptools", REPO / "examples" / "setuptools-tool", "setuptools.build_meta", 4_880),
+    ("hatchling", REPO / "examples" / "hatchling-tool", "hatchling.build", 4_550),
+    ("setuptools", REPO / "examples" / "setuptools-tool", "setuptools.build_meta", 4_740),
     (
         "wrapper over flit_core",
         FIXTURES / "wrapper" / "flit-core",
         "smart_tool_build.backend",
-        5_360,
+        5_180,
     ),
-    ("library with skills", FIXTURES / "skills" / "library", "hatchling.build", 6_200),
+    ("library with skills", FIXTURES / "skills" / "library", "hatchling.build", 6_050),
 ]
 
 #: the adapters' modules, and those each backend's build may load
