@@ -10,7 +10,7 @@ from typing import Literal, NamedTuple, Optional
 
 from ..project.manifest_model import PROJECTION_NAME
 from ..project.names import DESCRIPTOR_NAME, MANIFEST_NAME
-from ..rules.install_docs import InstallDoc, wheel_place
+from ..rules.doc_places import InstallDoc, wheel_place
 
 #: the artifacts a build plan knows; an editable wheel carries none of the planned files
 ArtifactKind = Literal["sdist", "wheel", "editable"]

@@ -16,16 +16,13 @@ from ..project.distribution import PackageDefinition, PackageVersion
 from ..project.names import DESCRIPTOR_NAME, MANIFEST_NAME, PYPROJECT
 from ..project.packages import import_path, package_folders, skills_possible
 from ..project.paths import escapes
-from . import descriptor, manifest
-from .install_docs import InstallDoc, check_install_docs
-from .manifest_rules import package_rules
-from .version_attr import version_attr_rule
-from .versions import same_version
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
     from ..diagnostics.diagnostic import Diagnostic
     from ..project.skills import SkillSource
+    from . import descriptor, manifest
+    from .doc_places import InstallDoc
 
 __all__ = ["RootReport", "check_root"]
 
@@ -147,6 +144,8 @@ def _read_package(
 def _package_version(package: PackageDefinition, version: Optional[str], origin: str) -> PackageVersion:
     """The version the manifest must match, named where the project declares it (the same
     line on every adapter), else as ``origin``, the backend's build, resolved it."""
+    from .versions import same_version
+
     declared = package.version
     if version is None:
         return declared
@@ -173,10 +172,13 @@ def _check_skills(report: RootReport, prefix: str, version: Optional[str], origi
         return bool(problems)
     from .skills import check_skills  # only a project with skills pays for their rules
 
+    package_version = package.version  # read only by the version rule of skills-version "match"
+    if options.skills_version == "match":
+        package_version = _package_version(package, version, origin)
     report.diagnostics += check_skills(
         report.root,
         report.skills,
-        _package_version(report.package, version, origin),
+        package_version,
         skills_version=options.skills_version,
         dev_versions=options.dev_versions,
         prefix=prefix,
@@ -210,6 +212,8 @@ def _read_descriptor(
 
             out.append(no_descriptor(root, report.package, found.manifests, prefix))
         return None
+    from . import descriptor  # a library whose skills are its reason to opt in has none
+
     parsed = descriptor.parse_file(path, prefix + DESCRIPTOR_NAME)
     out += parsed.diagnostics
     report.descriptor_bytes = parsed.data
@@ -269,6 +273,11 @@ def _check_manifest(
     prefix: str,
 ) -> None:
     """The manifest parsed, and every rule that needs it and another file."""
+    from . import manifest
+    from .install_docs import check_install_docs
+    from .manifest_rules import package_rules
+    from .version_attr import version_attr_rule
+
     root, out, options = report.root, report.diagnostics, report.options
     relative, resolved = located.relative, located.resolved
     shown_descriptor = prefix + DESCRIPTOR_NAME
