@@ -113,14 +113,15 @@ WRAPPER_CHEAP_HOOKS = Budget(
 
 #: the modules that place, judge and verify library skills: a project without skills pays
 #: for none of them (finding none is :mod:`smart_tool_build.project.skills`' stat of each
-#: package's ``.agents/skills``)
+#: package's ``.agents/skills``); skillmeta's rules load only for a skill that names a
+#: skillmeta manifest, or a project with ``skills-version = "match"``
 SKILL_MODULES = frozenset(
     {
         f"{PACKAGE}.project.skills",
         f"{PACKAGE}.plan.skill_files",
         f"{PACKAGE}.archives.skill_checks",
         f"{PACKAGE}.rules.skills",
-        f"{PACKAGE}.rules.skillmeta",
+        f"{PACKAGE}.rules.skill_format",
     }
 )
 

@@ -21,10 +21,10 @@ from ..parsing.lines import json_key_lines
 from ..project.distribution import PackageVersion
 from ..project.paths import escapes
 from ..project.skills import SKILL_FILE, SkillSource
+from .skill_format import MANIFEST_KEY
 from .version_rule import compare_versions
 from .versions import valid_anywhere
 
-MANIFEST_KEY = "skillmeta.manifest"
 #: the manifestSchema values skillmeta 0.3 knows, by schema version
 SCHEMA_URIS = {
     "https://raw.githubusercontent.com/innerlattice/skillmeta/"

@@ -1,49 +1,38 @@
 """The rules of library skills: each ``SKILL.md`` against the Agent Skills specification, its
-links, and the skills of one distribution against one another.
+links, and one distribution's skills against one another; loaded only for a project with skills.
 
-Loaded only for a project that has skills (:func:`smart_tool_build.rules.root.check_root`
-imports it then). The frontmatter is read as the manifest's is (size-bounded, UTF-8, the
-hardened YAML of :mod:`smart_tool_build.parsing.safe_yaml`). On the specification's rules the
-verdict is skills-ref's (the reference validator), with two documented differences: a key the
-specification does not define is a note here (hosts extend the frontmatter), an error there;
-a name must be ASCII here (library-skills' and skillmeta's pattern), where skills-ref also
-takes other lowercase letters.
+The verdict is skills-ref's (the reference validator) but for two documented differences: a key
+the specification does not define is a note here (hosts extend the frontmatter), and a name must
+be ASCII (library-skills' and skillmeta's pattern). The rules note what they find as (line,
+kind, values); their words (:mod:`.skills_words`) load only for a finding.
 """
 
 from __future__ import annotations
 
 import posixpath
 import re
-from pathlib import Path
-from typing import Any
 from urllib.parse import unquote
 
-from ..diagnostics.diagnostic import Diagnostic, make
-from ..diagnostics.severity import Severity
 from ..parsing import frontmatter, safe_yaml
-from ..project.distribution import PackageVersion
 from ..project.paths import escapes
-from ..project.skills import SKILL_FILE, SkillSource, skill_files
-from . import skillmeta
+from ..project.skills import SKILL_FILE, skill_files
+from .skill_format import (
+    MANIFEST_KEY,
+    MAX_COMPATIBILITY,
+    MAX_DESCRIPTION,
+    MAX_NAME,
+    NAME_PATTERN,
+    SPEC_FIELDS,
+)
 
-#: the frontmatter keys of the Agent Skills specification
-SPEC_FIELDS = ("name", "description", "license", "compatibility", "metadata", "allowed-tools")
-NAME_PATTERN = re.compile(r"[a-z0-9]+(?:-[a-z0-9]+)*\Z")
-MAX_NAME, MAX_DESCRIPTION, MAX_COMPATIBILITY = 64, 1024, 500
-#: what to do about a SKILL.md that cannot be read, or whose frontmatter does not parse, when
-#: nothing more precise can be said
-READABLE_HINT = f"make {SKILL_FILE} a regular UTF-8 file of at most 1 MiB, inside the skill's folder"
-PLAIN_YAML = "write the frontmatter as plain YAML: one mapping of fields between `---` lines, each key once"
-#: what to do about a name that is wrong when the folder's name is no valid name either
-NAME_HINT = (
-    f"write name: my-skill, at most {MAX_NAME} lowercase letters, digits and single hyphens, "
-    "and name the folder the same"
-)
-METADATA_HINT = 'write metadata as one level of `key: "value"` pairs, every value a string'
-DESCRIPTION_HINT = (
-    f"write description: one or two sentences, at most {MAX_DESCRIPTION} characters, "
-    "saying what the skill does and when to use it"
-)
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from pathlib import Path
+    from typing import Any
+
+    from ..diagnostics.diagnostic import Diagnostic
+    from ..project.distribution import PackageVersion
+    from ..project.skills import SkillSource
 
 # [text](target "title") and <target>; reference definitions `[id]: target`
 # (bounded, and no bracket inside a link's text: every pattern is linear on a hostile body)
@@ -104,6 +93,12 @@ def check_skills(
         fm, text, body = read
         out += frontmatter_rules(fm, skill.name, shown)
         out += link_rule(root, skill, text, body, prefix, shipped)
+        metadata = fm.get("metadata")
+        named = isinstance(metadata, safe_yaml.LineDict) and MANIFEST_KEY in metadata
+        if not named and skills_version != "match":
+            continue  # skillmeta's rules have nothing to judge
+        from . import skillmeta
+
         problems, manifest = skillmeta.manifest_rules(root, skill, fm, prefix=prefix)
         out += problems
         if skills_version == "match":
@@ -118,133 +113,64 @@ def read_skill(path: Path, shown: str) -> list[Diagnostic] | tuple[safe_yaml.Lin
     try:
         text = frontmatter.decode(frontmatter.read_bytes(path))
         document = frontmatter.parse_text(text)
-    except frontmatter.UnreadableFile as exc:
-        return [make("skill-md-present", shown, None, f"{SKILL_FILE} {exc}", READABLE_HINT)]
-    except frontmatter.FrontmatterError as exc:
-        message = f"{SKILL_FILE} {exc.message}"
-        return [make("skill-frontmatter-parses", shown, exc.line, message, exc.hint or PLAIN_YAML)]
+    except (frontmatter.UnreadableFile, frontmatter.FrontmatterError) as exc:
+        from .skills_words import unread
+
+        return [unread(shown, exc)]
     if not isinstance(document.frontmatter, safe_yaml.LineDict):
-        kind = "empty" if document.frontmatter is None else _shown_value(document.frontmatter)
-        return [
-            make(
-                "skill-frontmatter-parses",
-                shown,
-                2,
-                f"the frontmatter is {kind}, not a mapping of fields",
-                "write `name: ...` and `description: ...` between the `---` lines",
-            )
-        ]
+        from .skills_words import not_a_mapping
+
+        return [not_a_mapping(shown, document.frontmatter)]
     return document.frontmatter, text, document.body
 
 
 def frontmatter_rules(fm: safe_yaml.LineDict, directory: str, shown: str) -> list[Diagnostic]:
     """The specification's fields: name, description, the optional ones, and unknown keys."""
-    out = _name_rules(fm, directory, shown)
-    out += _description_rule(fm, shown)
-    out += _optional_rules(fm, shown)
-    extra = [key for key in fm if key not in SPEC_FIELDS]
-    if extra:
-        named = ", ".join(repr(str(key)) for key in extra)
-        out.append(
-            make(
-                "skill-fields-known",
-                shown,
-                fm.line_of(extra[0]),
-                f"frontmatter keys beyond the Agent Skills specification: {named}; hosts may read "
-                "them, skills-ref's validator refuses them",
-            )
-        )
-    return out
-
-
-def _name_rules(fm: safe_yaml.LineDict, directory: str, shown: str) -> list[Diagnostic]:
+    found: list[tuple[Any, ...]] = []
     line = fm.line_of("name") if "name" in fm else 2
     name = fm.get("name")
-    hint = f"name: {directory}" if NAME_PATTERN.match(directory) and len(directory) <= MAX_NAME else NAME_HINT
-    if not isinstance(name, str) or not name.strip():
-        said = "has no `name`" if "name" not in fm else "has a `name` that is not a non-empty string"
-        return [make("skill-name-format", shown, line, f"the frontmatter {said}", hint)]
-    if len(name) > MAX_NAME:
-        return [
-            make("skill-name-format", shown, line, f"name is {len(name)} characters, over {MAX_NAME}", hint)
-        ]
-    if not NAME_PATTERN.match(name):
-        message = f"name {name!r} is not lowercase letters and digits in words joined by single hyphens"
-        return [make("skill-name-format", shown, line, message, hint)]
-    if name != directory:
-        return [
-            make(
-                "skill-name-matches-directory",
-                shown,
-                line,
-                f"name {name!r} differs from its folder's name {directory!r}",
-                f"rename the folder to {name}/, or write name: {directory}"
-                if NAME_PATTERN.match(directory)
-                else f"rename the folder to {name}/",
-            )
-        ]
-    return []
-
-
-def _description_rule(fm: safe_yaml.LineDict, shown: str) -> list[Diagnostic]:
+    if not isinstance(name, str) or not name.strip() or len(name) > MAX_NAME or not NAME_PATTERN.match(name):
+        found.append((line, "name", name, "name" in fm))
+    elif name != directory:
+        found.append((line, "directory", name))
+    description = fm.get("description")
     if "description" not in fm:
-        message = "the frontmatter has no `description`"
-        return [make("skill-description-present", shown, 2, message, DESCRIPTION_HINT)]
-    description, line = fm.get("description"), fm.line_of("description")
-    if not isinstance(description, str) or not description.strip():
-        message = "description is not a non-empty string"
-        return [make("skill-description-present", shown, line, message, DESCRIPTION_HINT)]
-    if len(description) > MAX_DESCRIPTION:
-        message = f"description is {len(description)} characters, over {MAX_DESCRIPTION}"
-        hint = f"shorten the description to at most {MAX_DESCRIPTION} characters"
-        return [make("skill-description-present", shown, line, message, hint)]
-    from .placeholders import placeholder_kind  # agents choose a skill by it: a TODO tells them nothing
+        found.append((2, "description-missing"))
+    elif not isinstance(description, str) or not description.strip():
+        found.append((fm.line_of("description"), "description-empty"))
+    elif len(description) > MAX_DESCRIPTION:
+        found.append((fm.line_of("description"), "description-long", len(description)))
+    else:
+        from .placeholders import placeholder_kind  # agents choose a skill by it: a TODO tells them nothing
 
-    kind = placeholder_kind(description)
-    if kind is not None:
-        message = f"description holds {kind} where content belongs"
-        return [make("skill-description-present", shown, line, message, DESCRIPTION_HINT)]
-    return []
-
-
-def _optional_rules(fm: safe_yaml.LineDict, shown: str) -> list[Diagnostic]:
-    out: list[Diagnostic] = []
-    for key in ("license", "allowed-tools", "compatibility"):
-        if key in fm and not isinstance(fm[key], str):
-            message, hint = f"{key} is not a string", f'quote the value: {key}: "..."'
-            out.append(make("skill-field-shapes", shown, fm.line_of(key), message, hint))
+        kind = placeholder_kind(description)
+        if kind is not None:
+            found.append((fm.line_of("description"), "description-placeholder", kind))
+    found += [
+        (fm.line_of(k), "string", k)
+        for k in ("license", "allowed-tools", "compatibility")
+        if k in fm and not isinstance(fm[k], str)
+    ]
     compatibility = fm.get("compatibility")
     if isinstance(compatibility, str) and len(compatibility) > MAX_COMPATIBILITY:
-        message = f"compatibility is {len(compatibility)} characters, over {MAX_COMPATIBILITY}"
-        hint = f"shorten compatibility to at most {MAX_COMPATIBILITY} characters"
-        out.append(make("skill-field-shapes", shown, fm.line_of("compatibility"), message, hint))
-    if "metadata" in fm:
-        metadata = fm["metadata"]
-        if not isinstance(metadata, safe_yaml.LineDict):
-            message, hint = "metadata is not a mapping", METADATA_HINT
-            out.append(make("skill-field-shapes", shown, fm.line_of("metadata"), message, hint))
-        else:
-            for key, value in metadata.items():
-                if not isinstance(key, str) or not isinstance(value, str):
-                    # skills-ref and library-skills take it: the user loses nothing, a warning
-                    message = (
-                        f"metadata {key!r}: {_shown_value(value)} is not a string value under a "
-                        "string key; the specification asks for strings, its readers take it"
-                    )
-                    hint = (
-                        f'quote it: {key}: "{value}"'
-                        if isinstance(value, (int, float, bool))
-                        else METADATA_HINT
-                    )
-                    line = metadata.line_of(key)
-                    out.append(make("skill-field-shapes", shown, line, message, hint, Severity.WARNING))
-    return out
+        found.append((fm.line_of("compatibility"), "compatibility", len(compatibility)))
+    metadata = fm.get("metadata")
+    if "metadata" in fm and not isinstance(metadata, safe_yaml.LineDict):
+        found.append((fm.line_of("metadata"), "metadata"))
+    elif isinstance(metadata, safe_yaml.LineDict):
+        found += [
+            (metadata.line_of(key), "metadata-value", key, value)
+            for key, value in metadata.items()
+            if not isinstance(key, str) or not isinstance(value, str)
+        ]
+    extra = [key for key in fm if key not in SPEC_FIELDS]
+    if extra:
+        found.append((fm.line_of(extra[0]), "extra", extra))
+    if not found:
+        return []
+    from .skills_words import findings
 
-
-def _shown_value(value: Any) -> str:
-    if isinstance(value, dict):
-        return "a mapping"
-    return "a list" if isinstance(value, list) else repr(value)
+    return findings(found, directory, shown)
 
 
 def link_rule(
@@ -256,19 +182,14 @@ def link_rule(
     shipped: frozenset[str] | set[str] = frozenset(),
 ) -> list[Diagnostic]:
     """Every relative link of the body names a file (or folder) inside the skill's folder, or
-    one of a sibling skill that ships in the same wheel (``shipped``: every skill file's
-    place in the wheel): library-skills installs skills side by side, where the link
-    resolves. A link out to anything else is broken where the skill is installed, and the
-    skill still works: a warning naming it."""
-    shown = f"{prefix}{skill.source}/{SKILL_FILE}"
+    one of a sibling skill the same wheel ships (``shipped``: every skill file's place in it),
+    where library-skills installs skills side by side; a link out to anything else is broken
+    where the skill is installed, and the skill still works: a warning naming it."""
     start = len(text) - len(body)
     folder = root / skill.source
-    out: list[Diagnostic] = []
+    found: list[tuple[Any, ...]] = []
     for match in _LONG_LINK.finditer(_blank_code(body)) if "](" in body else ():
-        line = text.count("\n", 0, start + match.start()) + 1
-        message = "a link whose target is over 1,000 characters; not checked, and no file is named so"
-        hint = "shorten the link to a file inside the skill's folder"
-        out.append(make("skill-link-resolves", shown, line, message, hint, Severity.WARNING))
+        found.append((text.count("\n", 0, start + match.start()) + 1, "long"))
     for offset, target in _links(body):
         line = text.count("\n", 0, start + offset) + 1
         path = unquote(target.split("#", 1)[0].split("?", 1)[0])
@@ -276,23 +197,17 @@ def link_rule(
             continue
         normal = posixpath.normpath(path)
         if normal == ".." or normal.startswith("../"):
-            if _ships(skill, normal, shipped):
-                continue
-            message = (
-                f"the link {target!r} climbs out of the skill's folder to "
-                f"{posixpath.normpath(posixpath.join(skill.source, normal))}, which is no file of a "
-                "skill the wheel ships: the link is broken where the skill is installed"
-            )
-            hint = "move the file into the skill's folder, or link a sibling skill that ships"
-            out.append(make("skill-link-resolves", shown, line, message, hint, Severity.WARNING))
+            if not _ships(skill, normal, shipped):
+                found.append((line, "climbs", target, normal))
         elif escapes(folder, normal):
-            message = f"the link {target!r} leads out of the skill's folder through a symlink"
-            hint = "replace the symlink with the file itself, kept in the skill's folder"
-            out.append(make("skill-link-resolves", shown, line, message, hint))
+            found.append((line, "symlink", target))
         elif not _exists(folder / normal):
-            message = f"the link {target!r} names nothing in the skill's folder: {skill.source}/{normal}"
-            out.append(make("skill-link-resolves", shown, line, message, "fix the path, or add the file"))
-    return out
+            found.append((line, "nothing", target, normal))
+    if not found:
+        return []
+    from .skills_words import findings
+
+    return findings(found, skill.source, f"{prefix}{skill.source}/{SKILL_FILE}")
 
 
 def _exists(path: Path) -> bool:
@@ -374,14 +289,9 @@ def _blank_spans(text: str) -> str:
     return "".join(parts)
 
 
-def _unique(skill: SkillSource, message: str, prefix: str) -> Diagnostic:
-    shown = f"{prefix}{skill.source}"
-    return make("skill-unique", shown, None, message, "rename one of them", anchor=f"{shown}/{SKILL_FILE}")
-
-
 def unique_rule(skills: list[SkillSource], prefix: str = "") -> list[Diagnostic]:
     """No two skills of one distribution share a wheel path or a name."""
-    out: list[Diagnostic] = []
+    found: list[tuple[Any, ...]] = []
     by_name: dict[str, SkillSource] = {}
     by_place: dict[str, SkillSource] = {}
     for skill in skills:
@@ -389,21 +299,16 @@ def unique_rule(skills: list[SkillSource], prefix: str = "") -> list[Diagnostic]
         first = by_place.get(place) if place is not None else None
         again = by_name.get(skill.name)
         if first is None and again is not None and again.source == skill.source:
-            message = (
-                f"ships twice in the wheel, at {again.wheel_path}/ and {place}/ (the backend's own "
-                "force-include places it a second time): library-skills' installer skips the name"
-            )
-            out.append(_unique(skill, message, prefix))
+            found.append((skill, "twice", again))
         elif first is not None:
-            message = (
-                f"lands on {place}/ in the wheel, as {prefix}{first.source}/ does: one overwrites the other"
-            )
-            out.append(_unique(skill, message, prefix))
+            found.append((skill, "lands", first))
         elif skill.name in by_name:
-            first = by_name[skill.name]
-            message = f"shares its name {skill.name!r} with {prefix}{first.source}/ in one distribution"
-            out.append(_unique(skill, message, prefix))
+            found.append((skill, "shares", by_name[skill.name]))
         by_name.setdefault(skill.name, skill)
         if place is not None:
             by_place.setdefault(place, skill)
-    return out
+    if not found:
+        return []
+    from .skills_words import unique
+
+    return [unique(skill, kind, other, prefix) for skill, kind, other in found]

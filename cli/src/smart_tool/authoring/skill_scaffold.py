@@ -18,7 +18,7 @@ from typing import Any, NamedTuple, Optional
 from smart_tool_build.project.distribution import read
 from smart_tool_build.project.packages import SKILLS_FOLDER, package_folders
 from smart_tool_build.project.skills import SKILL_FILE
-from smart_tool_build.rules.skills import MAX_NAME, NAME_PATTERN
+from smart_tool_build.rules.skill_format import MAX_NAME, NAME_PATTERN
 
 from .edits import Edit, EditError, creation
 from .scaffold import MARK, InitError
