@@ -135,6 +135,9 @@ def test_a_library_with_skills_imports_the_skill_modules(tmp_path: Path) -> None
     out = tmp_path / "out"
     names = imported(f"import hatchling.build\nhatchling.build.build_wheel({str(out)!r})\n", project)
     assert set(names) >= SKILL_MODULES, sorted(SKILL_MODULES - set(names))
+    # valid skills: none of their words, inspect's path, skillmeta's rules or the manifest's
+    rare = ("_words", ".skill_inspect", ".skillmeta", ".rules.manifest", ".rules.descriptor")
+    assert not [n for n in names if n.startswith("smart_tool_build.") and n.endswith(rare)]
 
 
 def test_an_mcp_server_imports_the_mcp_modules_and_no_table(tmp_path: Path) -> None:
@@ -202,7 +205,11 @@ NOT_ON_A_VALID_BUILD = (
     "smart_tool_build.project.skill_entries",
     "smart_tool_build.plan.skill_files",
     "smart_tool_build.archives.skill_checks",
+    "smart_tool_build.archives.skill_checks_words",
+    "smart_tool_build.archives.skill_inspect",
     "smart_tool_build.rules.skills",
+    "smart_tool_build.rules.skills_words",
+    "smart_tool_build.rules.skill_format",
     "smart_tool_build.rules.skillmeta",
     "smart_tool_build.rules.suggestions",
     "smart_tool_build.rules.build_lines",

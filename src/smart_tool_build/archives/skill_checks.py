@@ -1,14 +1,9 @@
-"""The rules of the library skills a finished wheel or sdist carries.
+"""The library skills a finished wheel or sdist carries, against what the build's source holds.
 
-A skill is found in an installed environment by library-skills, which reads each
-distribution's RECORD and takes every installed path with a ``.agents`` part followed by
-``skills``, a skill folder and ``SKILL.md`` (:func:`is_skill_file`, the same rule). So a
-skill reaches its users only when every file of its folder is in the wheel, listed in
-RECORD, under such a path. A build hands in what its source holds (:class:`SkillFacts`):
-each file must be there, ``SKILL.md`` the source's bytes; ``inspect`` checks any wheel on
-its own: every skill it carries, each file listed in RECORD.
-
-Imported only for an archive that carries skills, or a build that planned some.
+library-skills finds a skill through the wheel's RECORD (:func:`is_skill_file`), so every file
+of the folder must be in the wheel and listed there. The rules note what they find as (kind,
+values); their words (:mod:`.skill_checks_words`) load only then. Imported only for a build
+that planned skills, or an archive that carries some.
 """
 
 from __future__ import annotations
@@ -18,15 +13,17 @@ import io
 import posixpath
 import zipfile
 from pathlib import PurePosixPath
-from typing import NamedTuple, Optional
+from typing import Any, NamedTuple, Optional
 
-from ..diagnostics.diagnostic import Diagnostic, make
+from ..project.names import SKILL_FILE
 from .archive import Archive, read_errors
 
-SKILL_FILE = "SKILL.md"
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from ..diagnostics.diagnostic import Diagnostic
+
 #: a RECORD larger than this is not read (the one :mod:`.record` reads at most)
 MAX_RECORD_BYTES = 16 * 1024 * 1024
-_REBUILD = "build with smart-tool-build: it adds every file of every skill whatever the include settings say"
 
 
 class SkillFacts(NamedTuple):
@@ -55,118 +52,55 @@ def is_skill_file(member: str) -> bool:
     )
 
 
-def carries_skills(archive: Archive) -> bool:
-    """Whether the archive has a ``SKILL.md`` at a place library-skills finds."""
-    return any(is_skill_file(name) for name in archive.files)
+def skill_folders(archive: Archive) -> list[str]:
+    """The folders of the archive's ``SKILL.md`` files that library-skills finds, sorted."""
+    return sorted({posixpath.dirname(n) for n in archive.files if is_skill_file(n)})
 
 
 def check_wheel_skills(
-    archive: Archive, shown: str, dist_info: str, expected: Optional[tuple[SkillFacts, ...]]
+    archive: Archive, shown: str, dist_info: str, expected: tuple[SkillFacts, ...]
 ) -> list[Diagnostic]:
-    """The wheel's skills: with a build's ``expected``, those; else every one it carries."""
-    recorded = _recorded(archive, dist_info)
-    folders = sorted({posixpath.dirname(n) for n in archive.files if is_skill_file(n)})
-    out: list[Diagnostic] = colliding_skills(folders, shown)
-    if expected is None:
-        for folder in folders:
-            files = tuple(n[len(folder) + 1 :] for n in archive.files if n.startswith(folder + "/"))
-            out += _listed(folder, files, recorded, shown, dist_info)
-            out += judge_skill_md(archive, f"{folder}/{SKILL_FILE}", shown)
-        return out + plain_files(archive, shown)
-    # a skill the backend's own settings put there besides the build's (a force-include of a
-    # package that holds skills): its users get it too, so it is judged as inspect would
+    """The wheel's skills against a build's ``expected``; a skill the backend's own settings put
+    there besides (a force-include of a package that holds skills) is judged as inspect would."""
+    recorded = recorded_paths(archive, dist_info)
+    folders = skill_folders(archive)
+    out = said(colliding_skills(folders), archive, shown, dist_info)
     places = {skill.place for skill in expected}
     for folder in folders:
         if folder not in places:
+            from .skill_checks_words import judge_skill_md
+
             out += judge_skill_md(archive, f"{folder}/{SKILL_FILE}", shown)
+    found: list[tuple[Any, ...]] = []
     for skill in expected:
-        out += _present(archive, skill, skill.place, shown)
+        found += _present(archive, skill, skill.place)
         if not is_skill_file(f"{skill.place}/{SKILL_FILE}"):
-            out.append(
-                make(
-                    "artifact-skill-present",
-                    f"{shown}/{skill.place}/{SKILL_FILE}",
-                    None,
-                    f"skill {skill.name!r} is in the wheel at {skill.place}/, where library-skills "
-                    "does not look: it finds `.agents/skills/<name>/SKILL.md` paths only",
-                    "keep library skills in <package>/.agents/skills/<name>/",
-                )
-            )
+            found.append(("unfound", skill.name, skill.place))
         shipped = tuple(f for f in skill.files if f"{skill.place}/{f}" in archive.files)
-        out += _listed(skill.place, shipped, recorded, shown, dist_info)
-    return out
+        found += unlisted(skill.place, shipped, recorded)
+    return out + said(found, archive, shown, dist_info)
 
 
-def plain_files(archive: Archive, shown: str) -> list[Diagnostic]:
-    """``skill-folder`` warnings for a plain file right in a skills folder
-    (``.agents/skills/README.md``), as ``check`` gives them: no reader takes it for a skill."""
-    from ..diagnostics.severity import Severity
+def said(found: list[tuple[Any, ...]], archive: Archive, shown: str, dist_info: str) -> list[Diagnostic]:
+    """The diagnostics of what the rules found (none: nothing of their words is loaded)."""
+    if not found:
+        return []
+    from .skill_checks_words import findings
 
-    out = []
-    for member in sorted(archive.files):
-        parts = PurePosixPath(member).parts
-        if len(parts) >= 3 and parts[-3:-1] == (".agents", "skills") and not parts[-1].startswith("."):
-            out.append(
-                make(
-                    "skill-folder",
-                    f"{shown}/{member}",
-                    None,
-                    "is a plain file, not a skill folder",
-                    "keep only skill folders here; move the file elsewhere, since library-skills ignores it",
-                    Severity.WARNING,
-                )
-            )
-    return out
+    return findings(found, archive.kind, shown, dist_info)
 
 
-def colliding_skills(folders: list[str], shown: str) -> list[Diagnostic]:
-    """``skill-unique`` for each skill name the wheel carries in two folders: library-skills
-    finds both (its RECORD rule matches every one) and its installer skips the name as
-    colliding, so the user gets neither. A skill's name is its folder's (the skill is skipped
-    otherwise). ``folders`` are sorted; each line names the first folder and the other."""
+def colliding_skills(folders: list[str]) -> list[tuple[Any, ...]]:
+    """Each skill name the wheel carries in two of the sorted ``folders`` (its folder's name):
+    library-skills finds both, and its installer skips the name as colliding."""
     first: dict[str, str] = {}
-    out: list[Diagnostic] = []
+    found: list[tuple[Any, ...]] = []
     for folder in folders:
         name = posixpath.basename(folder)
-        if name not in first:
-            first[name] = folder
-            continue
-        out.append(
-            make(
-                "skill-unique",
-                f"{shown}/{folder}/{SKILL_FILE}",
-                None,
-                f"the wheel carries skill {name!r} twice, at {first[name]}/ and {folder}/: "
-                "library-skills finds both and its installer skips the name as colliding",
-                "ship each skill once: a force-include or package data that copies a package "
-                "holding .agents/skills/ copies its skills too; exclude them from the copy",
-            )
-        )
-    return out
-
-
-def judge_skill_md(archive: Archive, member: str, shown: str) -> list[Diagnostic]:
-    """The Agent Skills rules on a SKILL.md the archive carries (``inspect`` of an archive
-    built without us: an invalid skill is one library-skills skips with a warning on the
-    user's machine). A build's own skills were judged in the source tree."""
-    from ..parsing import frontmatter, safe_yaml
-    from ..rules.skills import PLAIN_YAML, frontmatter_rules
-
-    where = f"{shown}/{member}"
-    data = archive.read(member)
-    if data is None:
-        hint = f"keep {SKILL_FILE} to at most 1 MiB, then build the archive again"
-        return [make("skill-md-present", where, None, f"{SKILL_FILE} is over the size limit", hint)]
-    try:
-        document = frontmatter.parse_text(frontmatter.decode(data))
-    except frontmatter.FrontmatterError as exc:
-        message = f"{SKILL_FILE} {exc.message}"
-        return [make("skill-frontmatter-parses", where, exc.line, message, exc.hint or PLAIN_YAML)]
-    if not isinstance(document.frontmatter, safe_yaml.LineDict):
-        message = "the frontmatter is not a mapping of fields"
-        hint = "write `name: ...` and `description: ...` between the `---` lines"
-        return [make("skill-frontmatter-parses", where, 2, message, hint)]
-    return frontmatter_rules(document.frontmatter, posixpath.basename(posixpath.dirname(member)), where)
+        if name in first:
+            found.append(("twice", name, first[name], folder))
+        first.setdefault(name, folder)
+    return found
 
 
 def check_sdist_skills(
@@ -174,79 +108,33 @@ def check_sdist_skills(
 ) -> list[Diagnostic]:
     """Every file of every skill at its source path in the sdist (``top`` ends with ``/``):
     a wheel built from the sdist needs them."""
-    out: list[Diagnostic] = []
+    found: list[tuple[Any, ...]] = []
     for skill in expected:
-        out += _present(archive, skill, top + skill.place, shown)
-    return out
+        found += _present(archive, skill, top + skill.place)
+    return said(found, archive, shown, "")
 
 
-def _present(archive: Archive, skill: SkillFacts, place: str, shown: str) -> list[Diagnostic]:
-    out = []
-    missing = [f for f in skill.files if f"{place}/{f}" not in archive.files]
-    for name in missing:
-        out.append(
-            make(
-                "artifact-skill-present",
-                f"{shown}/{place}/{name}",
-                None,
-                f"skill {skill.name!r}: {name} is missing from the {archive.kind}",
-                _REBUILD,
-            )
-        )
+def _present(archive: Archive, skill: SkillFacts, place: str) -> list[tuple[Any, ...]]:
+    found: list[tuple[Any, ...]] = [
+        ("missing", skill.name, f"{place}/{f}", f) for f in skill.files if f"{place}/{f}" not in archive.files
+    ]
     member = f"{place}/{SKILL_FILE}"
     data = archive.read(member)
     if skill.skill_md is not None and member in archive.files and data != skill.skill_md:
-        what = "is over the size read" if data is None else "differs from the source's bytes"
-        out.append(
-            make(
-                "artifact-skill-matches-source",
-                f"{shown}/{member}",
-                None,
-                f"skill {skill.name!r}: the {archive.kind}'s {SKILL_FILE} {what}",
-                "something rewrote it during the build; rebuild from a clean tree",
-            )
-        )
-    return out
+        found.append(("rewritten", skill.name, member, data is None))
+    return found
 
 
-def _listed(
-    folder: str, files: tuple[str, ...], recorded: Optional[frozenset[str]], shown: str, dist_info: str
-) -> list[Diagnostic]:
-    """Each of ``files`` (in ``folder``) listed in RECORD, where library-skills looks."""
-    record = f"{shown}/{dist_info}/RECORD"
+def unlisted(
+    folder: str, files: tuple[str, ...], recorded: Optional[frozenset[str]]
+) -> list[tuple[Any, ...]]:
+    """Each of ``files`` (in ``folder``) RECORD does not list, where library-skills looks."""
     if recorded is None:
-        if not files:
-            return []
-        return [
-            make(
-                "artifact-skill-recorded",
-                record,
-                None,
-                f"the wheel's RECORD cannot be read: library-skills finds no skill in it, "
-                f"{folder}/ among them",
-                "rebuild the wheel; RECORD lists every file the wheel installs",
-            )
-        ]
-    return [
-        make(
-            "artifact-skill-recorded",
-            f"{shown}/{folder}/{name}",
-            None,
-            f"{folder}/{name} is not listed in {dist_info}/RECORD: "
-            + (
-                "library-skills, which reads RECORD, will not find the skill"
-                if name == SKILL_FILE
-                else "installers do not record it, and uninstalling leaves it behind"
-            ),
-            "rebuild the wheel, and change nothing in it afterwards; a tool that adds a file "
-            "must rewrite RECORD",
-        )
-        for name in sorted(files)
-        if f"{folder}/{name}" not in recorded
-    ]
+        return [("no-record", folder)] if files else []
+    return [("unrecorded", folder, name) for name in sorted(files) if f"{folder}/{name}" not in recorded]
 
 
-def _recorded(archive: Archive, dist_info: str) -> Optional[frozenset[str]]:
+def recorded_paths(archive: Archive, dist_info: str) -> Optional[frozenset[str]]:
     """The paths the wheel's RECORD lists, or None when it has none that reads."""
     member = f"{dist_info}/RECORD"
     size = archive.files.get(member)

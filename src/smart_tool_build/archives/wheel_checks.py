@@ -151,11 +151,11 @@ def _library_skills(
 
         out.extend(check_wheel_skills(archive, shown, dist_info, source.skills or ()))
         return False
-    from .skill_checks import carries_skills, check_wheel_skills
+    from .skill_inspect import carries_skills, inspect_wheel_skills
 
     if not carries_skills(archive):
         return False
-    out.extend(check_wheel_skills(archive, shown, dist_info, None))
+    out.extend(inspect_wheel_skills(archive, shown, dist_info))
     return not _carries_tool_file(archive)
 
 

@@ -127,7 +127,8 @@ def skill_facts(
     """What the verifier checks the finished ``kind`` artifact's skills against."""
     if not skills or kind == "editable":
         return None
-    from ..archives.skill_checks import SKILL_FILE, SkillFacts
+    from ..archives.skill_checks import SkillFacts
+    from ..project.names import SKILL_FILE
 
     facts = []
     for skill in _once(skills, kind):
