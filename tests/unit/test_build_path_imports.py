@@ -204,6 +204,7 @@ NOT_ON_A_VALID_BUILD = (
     "smart_tool_build.project.skills_words",
     "smart_tool_build.project.skill_entries",
     "smart_tool_build.plan.skill_files",
+    "smart_tool_build.plan.skill_editable",
     "smart_tool_build.archives.skill_checks",
     "smart_tool_build.archives.skill_checks_words",
     "smart_tool_build.archives.skill_inspect",

@@ -1,22 +1,9 @@
-"""Where a library's skills go in each artifact: every file of every skill folder.
-
-- sdist: each skill folder at its source path (``src/acme/.agents/skills/acme-cli/``, or
-  ``skills/acme-cli/`` where ``[tool.smart-tool] skills`` names ``skills``), so a wheel built
-  from the sdist finds them where the source tree has them.
-- wheel: each at its place in the package, ``<package>/.agents/skills/<name>/``, where
-  library-skills' RECORD rule finds it.
-- a skill the backend's own configuration places in the wheel (hatchling's
-  ``force-include``): nothing added there; the verifier checks it arrived whole.
-- editable wheel: nothing: library-skills follows the install's ``direct_url.json`` to the
-  source tree and finds the skills there, in its ``.agents/skills/`` folders only (for the
-  others, :func:`editable_note` is the line the build prints).
-
-Every regular file of the folder goes, whatever include, exclude and ``.gitignore`` say of
-the skills folder; inside a skill, what never ships stays out (a ``__pycache__`` Python writes
-when a skill's script runs, a ``.git/`` of a skill that is its own repository, a ``.env`` the
-project ignores: :mod:`smart_tool_build.project.skill_ignore`), and the build's note says so. A link that
-leaves the project is refused, with a line. Imported only for a project that has skills.
-"""
+"""Where a library's skills go in each artifact: every regular file of every skill folder, at
+its source path in the sdist (a wheel built from it finds them) and at
+``<package>/.agents/skills/<name>/`` in the wheel (library-skills' RECORD rule finds them there),
+whatever include, exclude and ``.gitignore`` say; nothing where the backend's own configuration
+places a skill, nor in an editable wheel. What never ships inside a skill stays out
+(:mod:`smart_tool_build.project.skill_ignore`). Imported only for a project that has skills."""
 
 from __future__ import annotations
 
@@ -77,35 +64,6 @@ def plan_skills(root: Path, skills: Sequence[SkillSource]) -> tuple[PlannedSkill
             )
         )
     return tuple(planned)
-
-
-#: where library-skills looks for an editable install's skills: ``.agents/skills/*/SKILL.md``
-#: at any depth of the source tree the install's ``direct_url.json`` names
-EDITABLE_FOLDER = ".agents/skills"
-#: the skills an editable note names, at most
-_NAMED = 3
-
-
-def editable_note(skills: Sequence[PlannedSkill]) -> Optional[str]:
-    """The line an editable build prints when library-skills will not find some of its
-    skills: an editable wheel carries no skill file, and library-skills then reads the
-    source tree, where it looks only in ``.agents/skills/`` folders (a repository-root
-    ``skills/`` folder named by ``[tool.smart-tool] skills`` is not one). None when it finds
-    them all."""
-    unfound = [
-        s.source for s in skills if not ("/" + s.source).rsplit("/", 1)[0].endswith("/" + EDITABLE_FOLDER)
-    ]
-    if not unfound:
-        return None
-    shown = ", ".join(f"{source}/" for source in unfound[:_NAMED])
-    if len(unfound) > _NAMED:
-        shown += f" and {len(unfound) - _NAMED} more"
-    return (
-        f"editable install: library-skills will not find {shown}: in an editable install it looks "
-        f"only in {EDITABLE_FOLDER}/ folders of the source tree; keep the skills in "
-        f'{EDITABLE_FOLDER}/ at the root (skills = ["{EDITABLE_FOLDER}"]), or install the wheel (without -e) '
-        "where you need them"
-    )
 
 
 def skill_files(skills: tuple[PlannedSkill, ...], kind: ArtifactKind) -> tuple[PlannedFile, ...]:
@@ -170,9 +128,12 @@ def plan_library_skills(
         names += f" and {len(skills) - _NAMED} more"
     count = sum(len(s.files) for s in skills)
     notes = [f"{len(skills)} library skill(s) planned ({count} files): {names}"]
-    note = editable_note(skills) if editable else None
-    if note is not None:
-        notes.append(note)
+    if editable:  # an editable wheel carries no skill: library-skills reads the source tree
+        from .skill_editable import editable_note
+
+        note = editable_note([s.source for s in skills])
+        if note is not None:
+            notes.append(note)
     left_out = [f"{s.source}/{name}" for s in skills for name in s.left_out]
     if left_out:
         notes.append(
