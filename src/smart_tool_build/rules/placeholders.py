@@ -4,7 +4,6 @@ the manifest's validity, so an installed tool still reads such a manifest."""
 
 from __future__ import annotations
 
-import re
 from typing import Any, Optional
 
 from ..parsing.safe_yaml import LineDict, LineList
@@ -13,49 +12,19 @@ TYPE_CHECKING = False
 if TYPE_CHECKING:
     from ..diagnostics.diagnostic import Diagnostic
 
-#: a marker at the start of the value, standing alone: "TODO", "TODO: ...", "[TBD]", "TBD - ..."
-_MARKER = r"""[\s\[(<{*_`'"]*(?:TODO|TBD)(?![A-Za-z0-9])\s*(?:\Z|[-:.!?)\]>}*_`'"\u2013\u2014])"""
-#: the marker in any case before a colon: "todo: ..."
-_ANY_CASE = r"\s*(?:todo|tbd)\s*:"
-#: a marker that opens a later sentence or line ("Counts lines. TODO: say more"); "finds
-#: TODO: comments" is prose
-_LATER = r"(?:[.!?]\s+|\n\s*)(?:TODO|TBD)\s*:"
-#: a value that is only a template's slot: "<description>", "{{ name }}", "${DESCRIPTION}", "..."
-_SLOT = r"\s*(?:<[^<>:]*>|\{\{[^{}]*\}\}|\{[^{}\s]*\}|\$\{[^{}]*\}|\.\.\.|\u2026)\s*\Z"
-#: the stock sentences project templates write into a description ("Add your description here")
-_TEMPLATE = (
-    r"\s*(?:(?:add|insert|write|put)\s+)?(?:your|a|the)?\s*(?:short\s+)?(?:project\s+|package\s+)?"
-    r"description(?:\s+goes)?\s+here[.!]?\s*\Z"
-    r"|\s*default\s+template\s+for\s+pdm\s+package[.!]?\s*\Z"
-)
-#: the patterns, compiled the first time a value could match one: most values hold none of
-#: the words or marks each needs (see :func:`placeholder_kind`), and every build process
-#: would otherwise compile all five at import
-_COMPILED: dict[str, re.Pattern[str]] = {}
-
-
-def _pattern(source: str) -> re.Pattern[str]:
-    found = _COMPILED.get(source)
-    if found is None:
-        flags = re.IGNORECASE if source in (_ANY_CASE, _TEMPLATE) else 0
-        found = _COMPILED[source] = re.compile(source, flags)
-    return found
-
 
 def placeholder_kind(value: str) -> Optional[str]:
     """Why ``value`` is a placeholder ("a TODO/TBD marker", ...), or None when it is content.
-    Each pattern is tried only when the value holds what it cannot match without."""
+    The patterns load only for a value that holds what one of them cannot match without."""
     lowered = value.lower()
-    if ("todo" in lowered or "tbd" in lowered) and (
-        _pattern(_MARKER).match(value) or _pattern(_ANY_CASE).match(value) or _pattern(_LATER).search(value)
-    ):
-        return "a TODO/TBD marker"
-    slot_marks = "<" in value or "{" in value or "..." in value or "\u2026" in value
-    if slot_marks and _pattern(_SLOT).match(value) and "://" not in value:
-        return "a template's empty slot"
-    if ("here" in lowered or "pdm" in lowered) and _pattern(_TEMPLATE).match(value):
-        return "a project template's stock sentence"
-    return None
+    marker = "todo" in lowered or "tbd" in lowered
+    slot = "<" in value or "{" in value or "..." in value or "\u2026" in value
+    stock = "here" in lowered or "pdm" in lowered
+    if not (marker or slot or stock):
+        return None
+    from .placeholder_patterns import matched_kind
+
+    return matched_kind(value, marker, slot, stock)
 
 
 def placeholder_rule(frontmatter: Any, path: str) -> list[Diagnostic]:

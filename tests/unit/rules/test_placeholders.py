@@ -109,7 +109,7 @@ _PIECES = st.sampled_from(
 
 def _every_pattern(value: str) -> Optional[str]:
     """The judgement with every pattern tried on every value, as before the words were looked for."""
-    from smart_tool_build.rules import placeholders as rule
+    from smart_tool_build.rules import placeholder_patterns as rule
 
     marker = (rule._MARKER, rule._ANY_CASE)
     if any(rule._pattern(p).match(value) for p in marker) or rule._pattern(rule._LATER).search(value):
