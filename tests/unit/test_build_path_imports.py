@@ -179,6 +179,8 @@ NOT_ON_A_VALID_BUILD = (
     "smart_tool_build.rules.descriptor_words",
     "smart_tool_build.rules.install_docs_words",
     "smart_tool_build.rules.placeholders_words",
+    "smart_tool_build.rules.placeholder_patterns",
+    "smart_tool_build.rules.semver",
     "smart_tool_build.rules.version_attr_words",
     "smart_tool_build.rules.requirements_words",
     "smart_tool_build.rules.platforms",

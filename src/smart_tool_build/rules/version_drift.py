@@ -5,7 +5,8 @@ version may be let through). Only a build with a finding loads it."""
 from __future__ import annotations
 
 from ..diagnostics.diagnostic import CodeId, Diagnostic, Severity, make
-from .versions import normal_form, same_text, semver_clean, valid_anywhere
+from .semver import semver_clean
+from .versions import normal_form, same_text, valid_anywhere
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:

@@ -14,14 +14,6 @@ if TYPE_CHECKING:
     #: how an ecosystem spells versions: PEP 440 (pyproject.toml) or semver (package.json)
     Scheme = Literal["pep440", "semver"]
 
-# semver 2.0.0's own pattern (semver.org), which npm's parser follows
-# (a text, compiled by the re module on first use: a Python tool's --help never needs it)
-_SEMVER = (
-    r"(0|[1-9]\d*)\.(0|[1-9]\d*)\.(0|[1-9]\d*)"
-    r"(?:-((?:0|[1-9]\d*|\d*[a-zA-Z-][0-9a-zA-Z-]*)(?:\.(?:0|[1-9]\d*|\d*[a-zA-Z-][0-9a-zA-Z-]*))*))?"
-    r"(?:\+([0-9a-zA-Z-]+(?:\.[0-9a-zA-Z-]+)*))?\Z"
-)
-
 
 def same_version(a: str, b: str) -> bool:
     """Equal as PEP 440 versions where both parse, else equal as text."""
@@ -31,13 +23,6 @@ def same_version(a: str, b: str) -> bool:
         return Version(a) == Version(b)
     except ValueError:  # InvalidVersion, or a number past int's digit limit (5,000 digits)
         return a == b
-
-
-def semver_clean(text: str) -> Optional[str]:
-    """A semver version as npm publishes it (``semver.clean``: surrounding space and a leading
-    ``=`` or ``v`` dropped), or None when it is not semver."""
-    cleaned = text.strip().lstrip("=v").strip()
-    return cleaned if re.match(_SEMVER, cleaned) else None
 
 
 def pep440_normal(text: str) -> Optional[str]:
@@ -69,12 +54,18 @@ def valid_anywhere(text: str) -> bool:
     definition (a manifest on its own) that is all that can be asked."""
     if _PLAIN_RELEASE.fullmatch(text) or re.fullmatch(_PEP440, text, re.IGNORECASE):
         return True
+    from .semver import semver_clean  # a package.json's scheme, or no version at all
+
     return semver_clean(text) is not None
 
 
 def normal_form(text: str, scheme: Scheme) -> Optional[str]:
     """``text``'s normal form under ``scheme`` (PEP 440's, or semver's), or None when it is none."""
-    return pep440_normal(text) if scheme == "pep440" else semver_clean(text)
+    if scheme == "pep440":
+        return pep440_normal(text)
+    from .semver import semver_clean
+
+    return semver_clean(text)
 
 
 def same_text(version: str, package_version: PackageVersion) -> bool:

@@ -527,7 +527,8 @@ VERSION_TEXT = st.text(alphabet="0123456789.-_+!vVabcdeprtlosvr ", max_size=16)
 def test_the_version_pattern_agrees_with_packaging(text: str) -> None:
     """The manifest's version is judged without importing packaging (a smart tool's --help
     reads it): the pattern must say exactly what packaging and semver say."""
-    from smart_tool_build.rules.versions import pep440_normal, semver_clean, valid_anywhere
+    from smart_tool_build.rules.semver import semver_clean
+    from smart_tool_build.rules.versions import pep440_normal, valid_anywhere
 
     assert valid_anywhere(text) == (pep440_normal(text) is not None or semver_clean(text) is not None)
 
