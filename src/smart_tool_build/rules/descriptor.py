@@ -79,7 +79,7 @@ def parse_bytes(data: bytes, path: str = DESCRIPTOR_NAME) -> DescriptorResult:
     elif not isinstance(manifest, str) or not manifest.strip():
         found.append((lines.get("manifest"), "manifest-empty"))
     else:
-        problem = manifest_path_problem(manifest)
+        problem = relative_path_problem(manifest)
         if problem:
             found.append((lines.get("manifest"), "manifest-path", manifest, problem))
     argv = value.get("cli_argv")
@@ -114,11 +114,6 @@ def _refused(found: list[tuple[Any, ...]], path: str) -> DescriptorResult:
     from .descriptor_words import findings
 
     return DescriptorResult(None, findings(found, path), {})
-
-
-def manifest_path_problem(manifest: str) -> Optional[str]:
-    """Why a descriptor's ``manifest`` value is not a safe relative POSIX path, if it is not."""
-    return relative_path_problem(manifest)
 
 
 def parse_file(path: Path, display: Optional[str] = None) -> DescriptorResult:

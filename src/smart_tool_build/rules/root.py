@@ -58,15 +58,6 @@ class RootReport:
     #: the check of an MCP server's server.json (``rules.mcp.check.ServerReport``; None: it has none)
     mcp: Any = None
 
-    @property
-    def install_docs(self) -> list[str]:
-        """The install documents' paths relative to the root (POSIX)."""
-        return [doc.source for doc in self.documents]
-
-    @property
-    def manifest_path(self) -> Optional[Path]:
-        return None if self.manifest_relative is None else self.root / self.manifest_relative
-
     def failed(self, *, warnings_as_errors: bool = False) -> bool:
         return has_errors(self.diagnostics, warnings_as_errors=warnings_as_errors)
 

@@ -84,12 +84,13 @@ def test_an_sdist_of_the_root_gives_what_check_gives(tmp_path: Path, name: str) 
 @pytest.mark.parametrize("name", _python_roots())
 def test_a_wheel_of_the_manifest_gives_what_check_gives(tmp_path: Path, name: str) -> None:
     report = _report(ROOTS / name)
-    if report.manifest_path is None or not report.manifest_path.is_file():
+    manifest_path = None if report.manifest_relative is None else report.root / report.manifest_relative
+    if manifest_path is None or not manifest_path.is_file():
         pytest.skip("no manifest the descriptor names")
     package = report.package
     members = wheel_members(
         {
-            MANIFEST_PATH: report.manifest_path.read_bytes(),
+            MANIFEST_PATH: manifest_path.read_bytes(),
             f"{DIST_INFO}/METADATA": metadata(package.name or "", package.version.value or ""),
         }
     )

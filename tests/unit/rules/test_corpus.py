@@ -199,4 +199,4 @@ def test_every_referenced_install_doc_was_captured() -> None:
     for folder in VERDICTS:
         report = check_root(REAL_WORLD / folder)
         captured = set(json.loads((REAL_WORLD / folder / "SOURCE.json").read_text())["files"])
-        assert set(report.install_docs) <= captured, folder
+        assert {doc.source for doc in report.documents} <= captured, folder

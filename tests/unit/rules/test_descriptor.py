@@ -7,8 +7,9 @@ import json
 import pytest
 
 from smart_tool_build.diagnostics.diagnostic import Severity
+from smart_tool_build.project.paths import relative_path_problem
 from smart_tool_build.rules import descriptor
-from smart_tool_build.rules.descriptor import Descriptor, manifest_path_problem
+from smart_tool_build.rules.descriptor import Descriptor
 
 GOOD = {"manifest": "src/demo_tool/SMART_TOOL.md", "cli_argv": ["demo-tool"]}
 
@@ -163,7 +164,7 @@ def test_missing_keys_are_both_reported() -> None:
     ],
 )
 def test_manifest_path_problem(path: str, problem: str | None) -> None:
-    found = manifest_path_problem(path)
+    found = relative_path_problem(path)
     if problem is None:
         assert found is None
     else:

@@ -21,16 +21,14 @@ def test_report_of_a_valid_root() -> None:
     assert report.manifest is not None and report.manifest.name == "demo-tool"
     assert report.descriptor is not None and report.descriptor.cli_argv == ("demo-tool",)
     assert report.manifest_relative == M
-    assert report.manifest_path == ROOTS / "valid" / M
-    assert report.install_docs == ["docs/installing-git.md"]
+    assert [doc.source for doc in report.documents] == ["docs/installing-git.md"]
     assert report.nested_roots == []
     assert report.package.name == "demo-tool"
 
 
 def test_install_doc_beside_the_manifest() -> None:
-    assert check_root(ROOTS / "valid-install-beside-manifest").install_docs == [
-        "src/demo_tool/installing-git.md"
-    ]
+    report = check_root(ROOTS / "valid-install-beside-manifest")
+    assert [doc.source for doc in report.documents] == ["src/demo_tool/installing-git.md"]
 
 
 def test_nested_roots_are_listed() -> None:
@@ -229,7 +227,7 @@ def test_check_root_writes_nothing(tmp_path: Path) -> None:
 # BUG: a NUL character in the descriptor's `manifest` (JSON "\u0000") makes check_root raise
 # ValueError ("embedded null byte") from the filesystem calls that follow (checks.py check_root ->
 # descriptor.resolve_manifest -> paths.escapes -> os.lstat, then Path.exists); `smart-tool check`
-# shows a traceback. Fix: refuse "\x00" in descriptor.manifest_path_problem (a path syntax
+# shows a traceback. Fix: refuse "\x00" in project.paths.relative_path_problem (a path syntax
 # check), before any filesystem call; likewise in manifest.classify_install.
 def test_nul_in_the_manifest_path_is_a_diagnostic(tmp_path: Path) -> None:
     root = copy_root("valid", tmp_path / "root")

@@ -23,8 +23,7 @@ from smart_tool_build.project.backends import TABLE, WRAPPER
 from smart_tool_build.project.distribution import PackageDefinition, normalize_name, read
 from smart_tool_build.project.names import DESCRIPTOR_NAME, MANIFEST_NAME, PACKAGE_JSON, PYPROJECT
 from smart_tool_build.project.optin import collection_table
-from smart_tool_build.project.paths import escapes
-from smart_tool_build.rules import descriptor
+from smart_tool_build.project.paths import escapes, relative_path_problem
 from smart_tool_build.rules.build_lines import OURS, BuildSetup, build_setup, runtime_setup
 from smart_tool_build.rules.manifest import NAME_PATTERN, SUPPORTED_FORMAT
 from smart_tool_build.rules.placeholders import placeholder_kind
@@ -249,7 +248,7 @@ def _manifest_place(
     """Where every backend ships the manifest: inside the import package."""
     if package_dir is not None:
         folder = package_dir.strip("/")
-        if descriptor.manifest_path_problem(folder) or not (root / folder).is_dir():
+        if relative_path_problem(folder) or not (root / folder).is_dir():
             raise InitError(f"--package {package_dir!r} is not a folder inside the root")
         return f"{folder}/{MANIFEST_NAME}"
     if package.path and package.path.endswith(PACKAGE_JSON):
