@@ -11,7 +11,8 @@ from ..diagnostics.diagnostic import Diagnostic, make
 from ..project.names import DESCRIPTOR_NAME as DESCRIPTOR
 from ..project.names import MANIFEST_NAME as MANIFEST
 from ..rules import descriptor as descriptor_module
-from ..rules.install_docs import candidates, reference, wheel_place
+from ..rules.doc_places import wheel_place
+from ..rules.install_docs import candidates, reference
 from ..rules.requirements import install_references
 from .archive import Archive
 from .contents import (

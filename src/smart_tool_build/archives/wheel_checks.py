@@ -16,7 +16,8 @@ from ..project.manifest_model import PROJECTION_NAME, projection
 from ..project.names import DESCRIPTOR_NAME as DESCRIPTOR
 from ..rules import descriptor as descriptor_module
 from ..rules import manifest as manifest_module
-from ..rules.install_docs import reference, wheel_place
+from ..rules.doc_places import wheel_place
+from ..rules.install_docs import reference
 from ..rules.requirements import classify_install, install_references
 from .archive import Archive, dist_info_folders
 from .contents import (

@@ -1,5 +1,5 @@
 """Install documents, the files a manifest's ``requires[].install`` names: they travel with the
-manifest, and their place in the wheel is decided here once, for the rule and the plan."""
+manifest, so each must be a file inside the root with a place in the wheel (:mod:`.doc_places`)."""
 
 from __future__ import annotations
 
@@ -11,14 +11,11 @@ from typing import Any, Optional
 
 from ..project.paths import escapes
 from . import requirements
-from .doc_places import InstallDoc as InstallDoc
-from .doc_places import wheel_place as wheel_place
+from .doc_places import InstallDoc, wheel_place
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
     from ..diagnostics.diagnostic import Diagnostic
-
-__all__ = ["InstallDoc", "candidates", "check_install_docs", "reference", "wheel_place"]
 
 
 def candidates(manifest_relative: str, install: str) -> Optional[list[str]]:
