@@ -138,6 +138,7 @@ def test_a_library_with_skills_imports_the_skill_modules(tmp_path: Path) -> None
     # valid skills: none of their words, inspect's path, skillmeta's rules or the manifest's
     rare = ("_words", ".skill_inspect", ".skillmeta", ".rules.manifest", ".rules.descriptor")
     assert not [n for n in names if n.startswith("smart_tool_build.") and n.endswith(rare)]
+    assert "smart_tool_build.diagnostics.diagnostic" not in names  # no finding, no Diagnostic record
 
 
 def test_an_mcp_server_imports_the_mcp_modules_and_no_table(tmp_path: Path) -> None:
