@@ -14,7 +14,6 @@ from ..archives.facts import SourceFacts
 from ..diagnostics.severity import has_errors
 from ..project.config import HookOptions, Options
 from ..project.distribution import is_collection
-from ..project.manifest_model import projection_bytes
 from ..project.names import DESCRIPTOR_NAME
 from ..rules.root import RootReport, check_root
 from .layout import ArtifactKind, Layout, PlannedFile, plan_layout
@@ -177,6 +176,8 @@ def plan_build(
         if relative is not None and not plan.failed() and tool.manifest_bytes is not None:
             projection = None
             if tool.manifest is not None:
+                from ..project.manifest_model import projection_bytes
+
                 projection = projection_bytes(tool.manifest, tool.manifest_bytes)
             plan.layout = plan_layout(relative, tool.manifest_place, tool.documents, projection)
             name = tool.manifest.name if tool.manifest is not None else tool.package.name

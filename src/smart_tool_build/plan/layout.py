@@ -8,8 +8,7 @@ import re
 from pathlib import Path
 from typing import Literal, NamedTuple, Optional
 
-from ..project.manifest_model import PROJECTION_NAME
-from ..project.names import DESCRIPTOR_NAME, MANIFEST_NAME
+from ..project.names import DESCRIPTOR_NAME, MANIFEST_NAME, PROJECTION_NAME
 from ..rules.doc_places import InstallDoc, wheel_place
 
 #: the artifacts a build plan knows; an editable wheel carries none of the planned files
