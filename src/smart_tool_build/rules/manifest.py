@@ -13,7 +13,7 @@ from .manifest_format import MAX_BODY_LINES, PLATFORMS
 from .manifest_format import NAME_PATTERN as NAME_PATTERN
 from .manifest_format import SUPPORTED_FORMAT as SUPPORTED_FORMAT
 from .requirements import Requirement, check_requires, classify_install
-from .values import is_empty, type_name
+from .values import is_empty
 from .versions import valid_anywhere
 
 TYPE_CHECKING = False
@@ -119,6 +119,8 @@ PLAIN_YAML = "write the frontmatter as plain YAML: one mapping of fields between
 def _from_document(document: frontmatter.Document, path: str) -> ParseResult:
     fm = document.frontmatter
     if not isinstance(fm, safe_yaml.LineDict):
+        from .manifest_words import type_name
+
         kind = "empty" if fm is None else f"{type_name(fm)}, not a mapping"
         return ParseResult(None, [_parse_error(path, 2, f"is {kind}: it must be a mapping of fields")])
     diagnostics = validate_frontmatter(fm, path)

@@ -12,7 +12,6 @@ from ..parsing import frontmatter, safe_yaml
 from ..project.manifest_model import FIELDS
 from .manifest_format import MAX_BODY_LINES, NAME_PATTERN, REQUIREMENT_KEYS, SUPPORTED_FORMAT
 from .platforms import PLATFORMS, canonical_platform
-from .values import type_name
 
 FORMAT_HINT = f"write smart_tool_format: {SUPPORTED_FORMAT}, or leave it out"
 #: what a `requires` entry is
@@ -297,3 +296,12 @@ def _colon_hint(item: Any) -> Optional[str]:
         return None
     sentence = f"{key}: {value}".replace("\\", "\\\\").replace('"', '\\"')
     return f'`: ` inside a plain value starts a mapping; quote the item: - "{sentence}"'
+
+
+def type_name(value: Any) -> str:
+    """A YAML value's type in words: "a number", "a list", "null"."""
+    if value is None:
+        return "null"
+    return {bool: "a boolean", int: "a number", float: "a number", str: "a string"}.get(
+        type(value), "a list" if isinstance(value, list) else "a mapping"
+    )

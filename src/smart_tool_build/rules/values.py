@@ -1,4 +1,4 @@
-"""How the rules speak of YAML values: whether one is empty, and its type in words."""
+"""Whether a YAML value is empty (null, blank text, an empty list or mapping): a field that says nothing."""
 
 from __future__ import annotations
 
@@ -15,11 +15,3 @@ def is_empty(value: Any) -> bool:
     if isinstance(value, (list, dict)):
         return not value
     return False
-
-
-def type_name(value: Any) -> str:
-    if value is None:
-        return "null"
-    return {bool: "a boolean", int: "a number", float: "a number", str: "a string"}.get(
-        type(value), "a list" if isinstance(value, list) else "a mapping"
-    )
