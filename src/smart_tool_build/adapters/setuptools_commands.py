@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import os
 import shutil
-import tempfile
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any, Optional
@@ -277,34 +276,10 @@ def _bdist_wheel_run(command: Any, run: Callable[[], None]) -> None:
 
 
 def _editable_run(command: Any, run: Callable[[], None]) -> None:
-    """editable_wheel and develop: check, then build with nothing copied.
+    """editable_wheel and develop: check, then build with nothing copied (:mod:`.setuptools_editable`)."""
+    from .setuptools_editable import editable_run
 
-    A frontend may have prepared the metadata before it asked for an editable build (pip does);
-    that .dist-info, made without knowing, carries the descriptor, and editable_wheel would
-    ship it. It is copied without our files, and the copy is used.
-    """
-    state = _state(command)
-    state.editable = True
-    state.check(command)
-    reused = getattr(command, "dist_info_dir", None)
-    ours = [
-        name
-        for name in (DESCRIPTOR_NAME, MANIFEST_NAME, PROJECTION_NAME)
-        if reused and os.path.isfile(os.path.join(reused, name))
-    ]
-    if not ours:
-        run()
-        return
-    with tempfile.TemporaryDirectory(prefix="smart-tool-") as scratch:
-        copy = os.path.join(scratch, os.path.basename(os.path.normpath(str(reused))))
-        shutil.copytree(str(reused), copy)
-        for name in ours:
-            os.remove(os.path.join(copy, name))
-        command.dist_info_dir = copy
-        try:
-            run()
-        finally:
-            command.dist_info_dir = reused
+    editable_run(command, run, _state(command))
 
 
 _OVERRIDES: dict[str, dict[str, Callable[..., Any]]] = {

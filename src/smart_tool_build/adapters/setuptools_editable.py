@@ -1,0 +1,42 @@
+"""An editable setuptools build (``editable_wheel``, ``develop``): checked, nothing copied.
+Loaded only for an editable install."""
+
+from __future__ import annotations
+
+import os
+import shutil
+import tempfile
+from collections.abc import Callable
+from typing import Any
+
+from ..project.names import DESCRIPTOR_NAME, MANIFEST_NAME, PROJECTION_NAME
+
+
+def editable_run(command: Any, run: Callable[[], None], state: Any) -> None:
+    """editable_wheel and develop: check, then build with nothing copied.
+
+    A frontend may have prepared the metadata before it asked for an editable build (pip does);
+    that .dist-info, made without knowing, carries the descriptor, and editable_wheel would
+    ship it. It is copied without our files, and the copy is used.
+    """
+    state.editable = True
+    state.check(command)
+    reused = getattr(command, "dist_info_dir", None)
+    ours = [
+        name
+        for name in (DESCRIPTOR_NAME, MANIFEST_NAME, PROJECTION_NAME)
+        if reused and os.path.isfile(os.path.join(reused, name))
+    ]
+    if not ours:
+        run()
+        return
+    with tempfile.TemporaryDirectory(prefix="smart-tool-") as scratch:
+        copy = os.path.join(scratch, os.path.basename(os.path.normpath(str(reused))))
+        shutil.copytree(str(reused), copy)
+        for name in ours:
+            os.remove(os.path.join(copy, name))
+        command.dist_info_dir = copy
+        try:
+            run()
+        finally:
+            command.dist_info_dir = reused
