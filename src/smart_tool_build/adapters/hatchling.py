@@ -179,23 +179,12 @@ class HatchlingBuild:
         self._report().check_archives([(Path(artifact_path), os.path.basename(artifact_path))], facts)
 
     def _require_reserved_paths(self) -> None:
-        """Refuse hatchling before 1.4.0: a forced file did not replace the file's own copy there.
+        """Refuse hatchling before 1.4.0: a forced file did not replace the file's own copy there
+        (SMART_TOOL.md went into the wheel twice under one name, and a zip reader sees one)."""
+        if not hasattr(self.build_config, "build_reserved_paths"):
+            from .stop_words import too_old_hatchling
 
-        Those versions write SMART_TOOL.md into the wheel twice (the source's copy and the
-        forced one) under one name, and a zip reader sees only one of them.
-        """
-        if hasattr(self.build_config, "build_reserved_paths"):
-            return
-        from importlib.metadata import PackageNotFoundError
-        from importlib.metadata import version as installed
-
-        try:
-            found = f"hatchling {installed('hatchling')}"
-        except PackageNotFoundError:  # pragma: no cover - hatchling is running this hook
-            found = "this hatchling"
-        self._report().failure(
-            f"{found} is too old for the smart-tool hook: require hatchling>=1.5 in [build-system]"
-        )
+            self._report().failure(too_old_hatchling())
 
     def _dist_info(self, version: str) -> str:
         """The name hatchling's wheel builder gives the wheel's .dist-info folder."""

@@ -1,4 +1,5 @@
-"""The words a stopping build ends with: where each code is explained. Loaded only to stop."""
+"""The words a stopping build ends with (where each code is explained, why the backend cannot
+run the hook). Loaded only to stop."""
 
 from __future__ import annotations
 
@@ -28,3 +29,15 @@ def codes_help(diagnostics: Iterable[Diagnostic]) -> str:
         these = ", ".join(fixable)
         words += f"; `smart-tool fix` fixes {these} in the source tree, `smart-tool fix --diff` shows how"
     return words
+
+
+def too_old_hatchling() -> str:
+    """Why a hatchling before 1.4.0 cannot run the hook, naming the one installed."""
+    from importlib.metadata import PackageNotFoundError
+    from importlib.metadata import version as installed
+
+    try:
+        found = f"hatchling {installed('hatchling')}"
+    except PackageNotFoundError:  # pragma: no cover - hatchling is running this hook
+        found = "this hatchling"
+    return f"{found} is too old for the smart-tool hook: require hatchling>=1.5 in [build-system]"
