@@ -9,13 +9,12 @@ from __future__ import annotations
 
 import os
 import posixpath
-import stat
 from typing import NamedTuple
 
 from .names import PYPROJECT
 from .names import SKILL_FILE as SKILL_FILE
 from .packages import SKILLS_FOLDER, force_includes, listing, package_folders, path_kind, table_at
-from .skill_entries import entry_kind, name_problem, within
+from .skill_entries import entry_kind, within
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -109,7 +108,6 @@ def skill_files(
     ``left_out`` (folders with a trailing ``/``)."""
     ignored = _ignore(os.fspath(root), skill.source)
     top = os.path.join(root, skill.source)
-    real_root: Optional[str] = None  # resolved at the first symlink, if there is one
     files: list[str] = []
     found: list[tuple[Any, ...]] = []  # (kind, path shown, values) of what cannot ship
     seen: set[tuple[int, int]] = set()  # (device, inode) of each folder entered
@@ -128,39 +126,19 @@ def skill_files(
             continue
         seen.add((info.st_dev, info.st_ino))
         for entry in listed:
-            inner = f"{relative}/{entry.name}" if relative else entry.name
-            unusable = name_problem(entry.name)
-            if unusable:  # said at the folder holding it, a path that exists and prints
-                holder = f"{prefix}{skill.source}/{relative}" if relative else f"{prefix}{skill.source}"
-                found.append(("file name", holder, unusable, entry.name))
-                continue
-            shown = f"{prefix}{skill.source}/{inner}"
-            folder = entry_kind(entry) == "folder"
-            if ignored(entry.name, folder):
-                if left_out is not None:
-                    left_out.append(inner + "/" if folder else inner)
-                continue
-            if entry.is_symlink():
-                real_root = real_root or os.path.realpath(root)
-                if not within(real_root, entry.path):
-                    found.append(("outside", shown, "a symlink in the skill"))
-                    continue
-            kind = entry_kind(entry)
-            if kind == "folder":
-                pending.append(inner)
-            elif kind == "file":
-                if len(entry.path) > 1024:  # only a long path can be past the limit: stat it
-                    try:
-                        os.stat(entry.path)
-                    except OSError as exc:
-                        found.append(("unreadable", shown, exc))
-                        continue
-                files.append(inner)
-            elif kind == "missing":
-                if entry.is_symlink():
-                    found.append(("nowhere", shown))
-            else:
-                found.append(("not a file", shown, kind))
+            name = entry.name
+            plain = (
+                name.isascii() and name.isprintable() and len(entry.path) <= 1024 and not entry.is_symlink()
+            )
+            kind = entry_kind(entry) if plain else ""
+            if kind in ("file", "folder") and not ignored(name, kind == "folder"):
+                (files if kind == "file" else pending).append(f"{relative}/{name}" if relative else name)
+            else:  # a symlink, a name no wheel carries, a FIFO, a path past the limit, an ignored one
+                from .skill_oddities import file_entry
+
+                file_entry(
+                    entry, relative, prefix + skill.source, root, ignored, left_out, (files, pending, found)
+                )
     if len(files) > MAX_FILES:
         found.append(("too many files", prefix + skill.source, MAX_FILES))
     return sorted(files), _said(found)
@@ -191,40 +169,26 @@ def _skills_in(
         info = os.lstat(path)
     except (OSError, ValueError):
         return [], []  # no such folder: no skills here (a named one is checked before)
-    shown_folder = prefix + folder
-    # the folder, or any folder on the way to it (a symlinked ``<package>/.agents``)
-    if not within(os.path.realpath(root), path):
-        return [], _said([("outside skills folder", shown_folder, stat.S_ISLNK(info.st_mode))])
-    if path_kind(path) != "folder":
-        return [], _said([("not a folder", shown_folder)])
     real_root = os.path.realpath(root)
+    # the folder, or any folder on the way to it (a symlinked ``<package>/.agents``)
+    if not within(real_root, path) or path_kind(path) != "folder":
+        from .skill_oddities import no_skills_folder
+
+        return [], _said([no_skills_folder(real_root, path, prefix + folder, info)])
     skills: list[SkillSource] = []
     found: list[tuple[Any, ...]] = []
     for entry in sorted(listing(path), key=lambda e: e.name):
         name = entry.name
-        unusable = name_problem(name)
-        if unusable:
-            found.append(("skill name", shown_folder, unusable, name))
-            continue
+        plain = (
+            name.isascii() and name.isprintable() and not entry.is_symlink() and entry_kind(entry) == "folder"
+        )
+        if not (plain and os.path.lexists(os.path.join(entry.path, SKILL_FILE))):
+            from .skill_oddities import skill_entry  # a symlink, an odd name, no SKILL.md
+
+            if not skill_entry(entry, folder, prefix, real_root, found):
+                continue
         source = f"{folder}/{name}"
-        shown = prefix + source
-        if entry.is_symlink() and not within(real_root, entry.path):
-            found.append(("outside", shown, "the skill folder"))
-            continue
-        kind = entry_kind(entry)
-        if kind == "missing" and entry.is_symlink():
-            found.append(("nowhere", shown))
-            continue
-        if kind == "missing" or (kind == "file" and name.startswith(".")):
-            continue  # gone since it was listed, a .gitkeep: nothing a reader would take for a skill
-        if kind != "folder":
-            found.append(("not a skill", shown, kind))
-            continue
-        if not os.path.lexists(os.path.join(entry.path, SKILL_FILE)):
-            found.append(("no SKILL.md", shown, name, entry.path, prefix))
-            continue
-        wheel = wheel_folder and f"{wheel_folder}/{name}"
-        skills.append(SkillSource(name, source, wheel, source))
+        skills.append(SkillSource(name, source, wheel_folder and f"{wheel_folder}/{name}", source))
     return skills, _said(found)
 
 
