@@ -78,9 +78,6 @@ TABLE: dict[str, Backend] = {
         Backend("mesonpy", "meson-python", WRAPPED, generators=("meson",)),
     )
 }
-_OBJECT_REFERENCE = re.compile(
-    r"[A-Za-z_][\w]*(?:\.[A-Za-z_][\w]*)*(?::[A-Za-z_][\w]*(?:\.[A-Za-z_][\w]*)*)?\Z"
-)
 
 
 def normalize(name: str) -> str:
@@ -102,19 +99,6 @@ def by_distribution(name: str) -> Optional[Backend]:
     """The row whose distribution is ``name`` (any spelling PEP 503 takes for the same)."""
     wanted = normalize(name)
     return next((r for r in TABLE.values() if r.distribution == wanted), None)
-
-
-def meant(value: str) -> Optional[Backend]:
-    """The row a ``backend`` value that is not its PEP 517 module most likely means: its
-    distribution name (``"flit-core"``), or a module above the one it names (``"flit_core"``,
-    ``"poetry.core"``). None for a row's own module, and for what no row resembles."""
-    text = value.strip()
-    if by_module(text) is not None:
-        return None
-    row = by_distribution(text)
-    if row is not None:
-        return row
-    return next((r for r in TABLE.values() if r.module.startswith(text + ".")), None)
 
 
 class Choice:
@@ -143,7 +127,6 @@ class Choice:
         self.hint = hint
 
 
-_KEY = ("tool", "smart-tool", "backend")
 _BUILD_BACKEND = ("build-system", "build-backend")
 
 
@@ -152,15 +135,9 @@ def choose(document: Mapping[str, Any]) -> Choice:
     tool = document.get("tool")
     table = tool.get("smart-tool") if isinstance(tool, dict) else None
     if isinstance(table, dict) and "backend" in table:
-        value = table["backend"]
-        row = meant(value) if isinstance(value, str) else None
-        named = isinstance(value, str) and _OBJECT_REFERENCE.match(value.strip()) is not None
-        if row is None and named and value.strip().split(":", 1)[0] != WRAPPER:
-            return Choice(value.strip(), "[tool.smart-tool] backend", key=_KEY)
-        from .backends_words import refused_value
+        from .backend_named import chosen
 
-        origin, problem, hint = refused_value(value, row, named)
-        return Choice(None, origin, problem, _KEY, hint)
+        return Choice(*chosen(table["backend"], WRAPPER, TABLE, by_module, by_distribution))
     rows = [row for row in map(by_distribution, build_requires(document)) if row is not None]
     known = list(dict.fromkeys(row.module for row in rows))
     if len(known) == 1:
