@@ -64,15 +64,9 @@ def parse_options(
     start = base or Options()
     if all(key in extra_allowed for key in table):
         return start, []  # nothing of ours set: nothing to check
-    from .config_checks import checked, option_names
+    from .config_checks import parsed
 
-    values, refused = checked(table, start, extra_allowed, extend)
-    problems: list[Diagnostic] = []
-    if refused:
-        from .config_words import option_problems
-
-        problems = option_problems(refused, option_names(), path, text, table_name)
-    return start._replace(**values), problems
+    return parsed(table, start, extra_allowed, extend, (path, text, table_name))
 
 
 #: how diagnostics name the command line's options when they layer them

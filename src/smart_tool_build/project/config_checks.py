@@ -90,3 +90,21 @@ def checked(
             converted = tuple(dict.fromkeys((*getattr(start, attribute), *converted)))
         values[attribute] = converted
     return values, refused
+
+
+def parsed(
+    table: Mapping[str, Any],
+    start: Any,
+    extra_allowed: frozenset[str],
+    extend: bool,
+    where: tuple[str, Optional[str], str],
+) -> tuple[Any, list[Any]]:
+    """``start`` (the Options below) with ``table``'s values, and the diagnostics of the keys
+    refused; ``where``: the file's path, its text and the table's name."""
+    values, refused = checked(table, start, extra_allowed, extend)
+    problems: list[Any] = []
+    if refused:
+        from .config_words import option_problems
+
+        problems = option_problems(refused, option_names(), *where)
+    return start._replace(**values), problems
