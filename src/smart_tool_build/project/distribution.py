@@ -11,12 +11,11 @@ from typing import Any, Optional
 from ..parsing.lines import toml_key_line
 from .files import Unparsable, loads_toml
 from .files import read_text as read_project_text
-from .names import PACKAGE_JSON, PYPROJECT
+from .names import PYPROJECT
 from .optin import collection_table
 from .package_version import PackageDefinition as PackageDefinition
 from .package_version import PackageVersion as PackageVersion
 from .package_version import core_metadata as core_metadata
-from .package_version import unknown
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -54,25 +53,18 @@ def load_toml(
 def read(root: Path, *, prefix: str = "") -> tuple[PackageDefinition, list[Diagnostic]]:
     """Read the root's package definition: pyproject.toml first, then package.json. Either
     is there when its name is (a FIFO or a symlink out of the root is there, and refused)."""
-    if os.path.lexists(root / PYPROJECT):
-        data, text, problem = load_toml(root / PYPROJECT, root)
-        shown = prefix + PYPROJECT
-        if problem is not None:
-            from .other_definitions import unparsed
+    if not os.path.lexists(root / PYPROJECT):
+        from .other_definitions import without_pyproject
 
-            return unparsed(problem, shown)
-        assert data is not None
-        package = _prefixed(_from_pyproject(root, data, text or "", shown), prefix)
-        if package.version.invalid:
-            from .other_definitions import pattern_problem
+        return without_pyproject(root, prefix)
+    data, text, problem = load_toml(root / PYPROJECT, root)
+    shown = prefix + PYPROJECT
+    package = None if data is None else _prefixed(_from_pyproject(root, data, text or "", shown), prefix)
+    if package is None or package.version.invalid:
+        from .other_definitions import not_read
 
-            return package, [pattern_problem(package, text, shown)]
-        return package, []
-    if os.path.lexists(root / PACKAGE_JSON):
-        from .other_definitions import from_package_json
-
-        return from_package_json(root, prefix + PACKAGE_JSON)
-    return unknown(None, "no pyproject.toml or package.json at the root"), []
+        return not_read(package, problem, text, shown)
+    return package, []
 
 
 def _prefixed(package: PackageDefinition, prefix: str) -> PackageDefinition:
@@ -109,9 +101,6 @@ def _pyproject_version(
             toml_key_line(text, ("project", "version")),
             written=project["version"],
         )
-    dynamic = project.get("dynamic") or []
-    if "version" not in dynamic:
-        return PackageVersion(None, "", unresolved=f"{shown} [project] declares no version")
-    from .dynamic_version import dynamic_version  # only a project whose version is dynamic
+    from .dynamic_version import dynamic_version  # only a project whose version is dynamic, or none
 
-    return dynamic_version(root, tool, text)
+    return dynamic_version(root, project, tool, text, shown)

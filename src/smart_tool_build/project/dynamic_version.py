@@ -22,8 +22,13 @@ _VERSION_ASSIGN = re.compile(
 )
 
 
-def dynamic_version(root: Path, tool: dict[str, Any], text: str) -> PackageVersion:
-    """The version of a project whose ``[project]`` lists ``version`` in ``dynamic``."""
+def dynamic_version(
+    root: Path, project: dict[str, Any], tool: dict[str, Any], text: str, shown: str
+) -> PackageVersion:
+    """The version of a project whose ``[project]`` lists ``version`` in ``dynamic``, or of one
+    that declares no version."""
+    if "version" not in (project.get("dynamic") or []):
+        return PackageVersion(None, "", unresolved=f"{shown} [project] declares no version")
     if os.path.isfile(root / "PKG-INFO"):
         try:
             headers = core_metadata(read_inside(root, "PKG-INFO"))

@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 from typing import Any, Optional
 
@@ -39,6 +40,24 @@ def pattern_problem(package: PackageDefinition, text: Optional[str], shown: str)
         str(package.version.unresolved),
         "give a pattern with a named group version that matches the version line",
     )
+
+
+def not_read(
+    package: Optional[PackageDefinition], problem: Optional[Diagnostic], text: Optional[str], shown: str
+) -> tuple[PackageDefinition, list[Diagnostic]]:
+    """A pyproject.toml that does not parse (its ``problem``), or whose ``package`` has a broken
+    version pattern."""
+    if package is None:
+        assert problem is not None
+        return unparsed(problem, shown)
+    return package, [pattern_problem(package, text, shown)]
+
+
+def without_pyproject(root: Path, prefix: str) -> tuple[PackageDefinition, list[Diagnostic]]:
+    """The package definition of a root without pyproject.toml: package.json's, or none."""
+    if os.path.lexists(root / PACKAGE_JSON):
+        return from_package_json(root, prefix + PACKAGE_JSON)
+    return unknown(None, "no pyproject.toml or package.json at the root"), []
 
 
 def from_package_json(root: Path, shown: str) -> tuple[PackageDefinition, list[Diagnostic]]:
