@@ -1,15 +1,11 @@
-"""What a skill folder's listing holds: each entry's kind, the names no wheel can carry, and
-whether a path stays inside the root. The finding of skills and their words both read these."""
+"""What a skill folder's listing holds: each entry's kind, and whether a path stays inside the
+root. The finding of skills and their words both read these."""
 
 from __future__ import annotations
 
 import os
 
 from .packages import path_kind
-
-TYPE_CHECKING = False
-if TYPE_CHECKING:
-    from typing import Optional
 
 
 def within(real_root: str, path: str) -> bool:
@@ -30,14 +26,3 @@ def entry_kind(entry: os.DirEntry[str]) -> str:
     except OSError:
         pass
     return path_kind(entry.path)
-
-
-def name_problem(name: str) -> Optional[str]:
-    """Why ``name`` (as the file system gave it) cannot be carried, if it cannot."""
-    if name.isascii() and name.isprintable():
-        return None  # nearly every name: one pass in C, none character by character
-    if any("\udc80" <= c <= "\udcff" for c in name):
-        return "is not UTF-8"
-    if any(ord(c) < 32 or ord(c) == 127 for c in name):
-        return "holds control characters, such as a newline or a tab"
-    return None

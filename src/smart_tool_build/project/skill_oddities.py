@@ -8,7 +8,7 @@ import os
 import stat
 
 from .names import SKILL_FILE
-from .skill_entries import entry_kind, name_problem, within
+from .skill_entries import entry_kind, within
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -96,3 +96,14 @@ def file_entry(
             found.append(("nowhere", shown))
     else:
         found.append(("not a file", shown, kind))
+
+
+def name_problem(name: str) -> Optional[str]:
+    """Why ``name`` (as the file system gave it) cannot be carried, if it cannot."""
+    if name.isascii() and name.isprintable():
+        return None  # nearly every name: one pass in C, none character by character
+    if any("\udc80" <= c <= "\udcff" for c in name):
+        return "is not UTF-8"
+    if any(ord(c) < 32 or ord(c) == 127 for c in name):
+        return "holds control characters, such as a newline or a tab"
+    return None

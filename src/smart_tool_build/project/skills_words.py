@@ -9,7 +9,8 @@ from ..diagnostics.diagnostic import Diagnostic, make
 from ..diagnostics.severity import Severity
 from .names import PYPROJECT, SKILL_FILE
 from .packages import listing
-from .skill_entries import entry_kind, name_problem
+from .skill_entries import entry_kind
+from .skill_oddities import name_problem
 
 #: what to do about a name no wheel can carry
 RENAME_HINT = "rename it with printable UTF-8 characters, such as lowercase letters, digits and hyphens"
