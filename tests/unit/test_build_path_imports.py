@@ -208,6 +208,7 @@ NOT_ON_A_VALID_BUILD = (
     "smart_tool_build.project.skills_words",
     "smart_tool_build.project.skill_entries",
     "smart_tool_build.project.skill_oddities",
+    "smart_tool_build.project.module_version",
     "smart_tool_build.plan.skill_files",
     "smart_tool_build.plan.skill_editable",
     "smart_tool_build.archives.skill_checks",

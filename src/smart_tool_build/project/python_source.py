@@ -8,7 +8,6 @@ import sys
 from pathlib import Path
 from typing import NamedTuple, Optional
 
-from .files import Unparsable
 from .paths import RefusedFile, read_inside
 
 TYPE_CHECKING = False
@@ -54,14 +53,6 @@ def parse_module(root: Path, relative: str) -> ast.Module:
         raise unparsed_python(relative, exc) from None
 
 
-def try_parse_module(root: Path, relative: str) -> Optional[ast.Module]:
-    """:func:`parse_module`, or None when it cannot be read or parsed."""
-    try:
-        return parse_module(root, relative)
-    except Unparsable:
-        return None
-
-
 def string_assignment(tree: ast.Module, name: str) -> Optional[StringAssignment]:
     """The first top-level ``name = "..."`` (or ``name: str = "..."``) of ``tree``."""
     for node in tree.body:
@@ -79,13 +70,3 @@ def string_assignment(tree: ast.Module, name: str) -> Optional[StringAssignment]
                 end = (value.end_lineno or value.lineno, value.end_col_offset or value.col_offset)
                 return StringAssignment(value.value, node.lineno, (value.lineno, value.col_offset), end)
     return None
-
-
-def read_version_attr(path: Path, root: Optional[Path] = None) -> Optional[tuple[str, int]]:
-    """(value, line) of a module's ``__version__ = "..."``, or None when it has none (or the
-    file cannot be read, or is outside ``root``: its own folder by default);
-    :func:`string_assignment` also gives the literal's place."""
-    root = path.parent if root is None else root
-    tree = try_parse_module(root, path.relative_to(root).as_posix())
-    found = None if tree is None else string_assignment(tree, "__version__")
-    return None if found is None else (found.value, found.line)

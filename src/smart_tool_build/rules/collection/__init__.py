@@ -23,7 +23,7 @@ from typing import Optional
 
 from ...diagnostics.diagnostic import Diagnostic, has_errors, make
 from ...project.distribution import is_collection as is_collection  # part of this package's API
-from ...project.python_source import read_version_attr as read_version_attr  # part of this package's API
+from ...project.module_version import read_version_attr as read_version_attr  # part of this package's API
 from ...project.walk import UNREADABLE_HINT
 from .embedded import embedded_rules, has_embedded
 from .metadata import constraint_problem as constraint_problem  # part of this package's API

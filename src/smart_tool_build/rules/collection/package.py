@@ -7,8 +7,8 @@ from pathlib import Path
 from typing import Optional
 
 from ...diagnostics.diagnostic import Diagnostic
+from ...project.module_version import read_version_attr
 from ...project.names import PYPROJECT
-from ...project.python_source import read_version_attr
 from ...project.walk import skipped
 from ..versions import same_version
 from .project import RESOURCE_FOLDERS, Project
