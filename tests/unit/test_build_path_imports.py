@@ -158,8 +158,8 @@ def test_an_mcp_server_imports_the_mcp_modules_and_no_table(tmp_path: Path) -> N
 #: in ``ignore``, or a finding, reads it), a collection's rules (it is none), the build
 #: system's rules (a build that runs them was opted in), the
 #: backends' table, a version pattern's search and the module parser (its version is static
-#: and its ``__version__`` plainly agrees), the hints' suggestions, the lines `check` prints
-#: for ``build-system-names-plugin``, and the rules
+#: and its ``__version__`` plainly agrees) with the look at a line that only reads it, the
+#: hints' suggestions, the lines `check` prints for ``build-system-names-plugin``, and the rules
 #: of library skills (the example has none). The build path's value types are the standard
 #: library's dataclasses and NamedTuples, one idiom (CONTRIBUTING.md, "Import rules")
 NOT_ON_A_VALID_BUILD = (
@@ -183,6 +183,7 @@ NOT_ON_A_VALID_BUILD = (
     "smart_tool_build.rules.placeholder_patterns",
     "smart_tool_build.rules.semver",
     "smart_tool_build.rules.version_attr_words",
+    "smart_tool_build.rules.version_reads",
     "smart_tool_build.rules.requirements_words",
     "smart_tool_build.rules.platforms",
     "smart_tool_build.rules.cli_argv",

@@ -82,14 +82,19 @@ _PLAIN_ASSIGNMENT = re.compile(
 
 def _plainly_agrees(data: bytes, package_version: PackageVersion) -> bool:
     """Whether the module's bytes surely hold no drifted ``__version__``, told without ast: every
-    line naming it (if any) is a plain top-level assignment of the package's version."""
+    line naming it (if any) is a plain top-level assignment of the package's version (or
+    :mod:`.version_reads` finds it only read)."""
     if b"__version__" not in data:
         return True
     for line in data.splitlines():
         if b"__version__" not in line:
             continue
         match = _PLAIN_ASSIGNMENT.fullmatch(line)
-        if match is None or not same_text(match.group(2).decode("utf-8", "replace"), package_version):
+        if match is None:
+            from .version_reads import only_read
+
+            return only_read(data, package_version, _PLAIN_ASSIGNMENT)
+        if not same_text(match.group(2).decode("utf-8", "replace"), package_version):
             return False
     return True
 
