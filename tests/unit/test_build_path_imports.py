@@ -184,6 +184,7 @@ NOT_ON_A_VALID_BUILD = (
     "smart_tool_build.rules.semver",
     "smart_tool_build.rules.version_attr_words",
     "smart_tool_build.rules.version_reads",
+    "smart_tool_build.rules.version_ast",
     "smart_tool_build.rules.requirements_words",
     "smart_tool_build.rules.platforms",
     "smart_tool_build.rules.cli_argv",

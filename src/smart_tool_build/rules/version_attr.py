@@ -10,7 +10,6 @@ from pathlib import Path
 from typing import Optional
 
 from ..project.distribution import PackageVersion
-from ..project.files import Unparsable
 from ..project.paths import RefusedFile, read_inside
 from .versions import same_text
 
@@ -53,24 +52,10 @@ def version_attr_drift(
             if refused is not None:
                 refused.append((init, exc.message))
             continue
-        if _plainly_agrees(data, package_version):
-            continue
-        from ..project.python_source import (  # ast: only when a plain look cannot tell
-            parse_module,
-            string_assignment,
-        )
+        if not _plainly_agrees(data, package_version):
+            from .version_ast import parsed_drift  # ast: only when a plain look cannot tell
 
-        try:
-            tree = parse_module(root, init)
-        except Unparsable as exc:
-            if exc.refused and refused is not None:
-                refused.append((init, exc.message.removeprefix(init + " ")))
-            continue
-        found = string_assignment(tree, "__version__")
-        if found is not None and not same_text(found.value, package_version):
-            from .version_attr_words import VersionAttr
-
-            drift.append(VersionAttr(init, found, expected))
+            drift += parsed_drift(root, init, package_version, expected, refused)
     return drift
 
 
