@@ -24,6 +24,7 @@ from .skill_format import (
     NAME_PATTERN,
     SPEC_FIELDS,
 )
+from .values import placeholder_kind
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -141,9 +142,7 @@ def frontmatter_rules(fm: safe_yaml.LineDict, directory: str, shown: str) -> lis
     elif len(description) > MAX_DESCRIPTION:
         found.append((fm.line_of("description"), "description-long", len(description)))
     else:
-        from .placeholders import placeholder_kind  # agents choose a skill by it: a TODO tells them nothing
-
-        kind = placeholder_kind(description)
+        kind = placeholder_kind(description)  # agents choose a skill by it: a TODO tells them nothing
         if kind is not None:
             found.append((fm.line_of("description"), "description-placeholder", kind))
     found += [

@@ -1,10 +1,11 @@
-"""Whether a YAML value is empty (null, blank text, an empty list or mapping): a field that says nothing."""
+"""Whether a YAML value says nothing: empty (null, blank text, an empty list or mapping), or a
+placeholder (:mod:`.placeholders`)."""
 
 from __future__ import annotations
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
-    from typing import Any
+    from typing import Any, Optional
 
 
 def is_empty(value: Any) -> bool:
@@ -15,3 +16,17 @@ def is_empty(value: Any) -> bool:
     if isinstance(value, (list, dict)):
         return not value
     return False
+
+
+def placeholder_kind(value: str) -> Optional[str]:
+    """Why ``value`` is a placeholder ("a TODO/TBD marker", ...), or None when it is content.
+    The patterns load only for a value that holds what one of them cannot match without."""
+    lowered = value.lower()
+    marker = "todo" in lowered or "tbd" in lowered
+    slot = "<" in value or "{" in value or "..." in value or "\u2026" in value
+    stock = "here" in lowered or "pdm" in lowered
+    if not (marker or slot or stock):
+        return None
+    from .placeholder_patterns import matched_kind
+
+    return matched_kind(value, marker, slot, stock)

@@ -18,7 +18,8 @@ from hypothesis import strategies as st
 from archive_kit import MANIFEST, MANIFEST_PATH, sdist_members, wheel_members, write_sdist, write_wheel
 from smart_tool_build.archives.verify import verify
 from smart_tool_build.parsing import frontmatter
-from smart_tool_build.rules.placeholders import placeholder_kind, placeholder_rule
+from smart_tool_build.rules.placeholders import placeholder_rule
+from smart_tool_build.rules.values import placeholder_kind
 
 
 @pytest.mark.parametrize(

@@ -26,8 +26,8 @@ from hypothesis import strategies as st
 from smart_tool_build.diagnostics.diagnostic import Severity
 from smart_tool_build.project.distribution import PackageVersion
 from smart_tool_build.project.skills import SkillSource
-from smart_tool_build.rules.placeholders import placeholder_kind
 from smart_tool_build.rules.skills import check_skills
+from smart_tool_build.rules.values import placeholder_kind
 from support import ROOTS, judge
 
 

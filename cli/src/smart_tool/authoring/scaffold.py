@@ -26,8 +26,8 @@ from smart_tool_build.project.optin import collection_table
 from smart_tool_build.project.paths import escapes, relative_path_problem
 from smart_tool_build.rules.build_lines import OURS, BuildSetup, build_setup, runtime_setup
 from smart_tool_build.rules.manifest import NAME_PATTERN, SUPPORTED_FORMAT
-from smart_tool_build.rules.placeholders import placeholder_kind
 from smart_tool_build.rules.platforms import canonical_platform
+from smart_tool_build.rules.values import placeholder_kind
 
 from .edits import Edit, creation
 from .scripts import console_scripts
