@@ -18,6 +18,8 @@ if TYPE_CHECKING:
     #: (message, the line in the file or None, hint or None)
     Problem = tuple[str, Optional[int], Optional[str]]
 
+#: what to do about frontmatter that does not parse, when nothing more precise can be said
+PLAIN_YAML = "write the frontmatter as plain YAML: one mapping of fields between `---` lines, each key once"
 #: what to do about a file over the size limit
 SIZE_HINT = "check it is the file meant: a manifest or descriptor is a small text file"
 # the lines of the text, as frontmatter's splitter reads them (on \n only)

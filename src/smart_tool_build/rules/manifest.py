@@ -68,7 +68,9 @@ def parse_bytes(data: bytes, path: str = MANIFEST_NAME) -> ParseResult:
     try:
         document = frontmatter.parse_bytes(data)
     except frontmatter.FrontmatterError as exc:
-        return ParseResult(None, [_parse_error(path, exc.line, exc.message, exc.hint)])
+        from .manifest_words import unread
+
+        return ParseResult(None, [unread(path, exc)])
     return _from_document(document, path)
 
 
@@ -77,12 +79,10 @@ def parse_file(path: Path, display: Optional[str] = None) -> ParseResult:
     shown = display or path.as_posix()
     try:
         data = frontmatter.read_bytes(path)
-    except frontmatter.UnreadableFile as exc:
-        from .manifest_words import unreadable
+    except (frontmatter.UnreadableFile, frontmatter.FrontmatterError) as exc:
+        from .manifest_words import unread
 
-        return ParseResult(None, [unreadable(shown, exc)])
-    except frontmatter.FrontmatterError as exc:
-        return ParseResult(None, [_parse_error(shown, exc.line, exc.message, exc.hint)])
+        return ParseResult(None, [unread(shown, exc)])
     return parse_bytes(data, shown)._replace(data=data)
 
 
@@ -106,23 +106,12 @@ def body_length_rule(body: str, shown: str, file_text: Callable[[], Optional[str
     return [body_length(shown, file_text(), body, len(lines))]
 
 
-def _parse_error(path: str, line: Optional[int], message: str, hint: Optional[str] = None) -> Diagnostic:
-    from ..diagnostics.diagnostic import make
-
-    return make("manifest-frontmatter-parses", path, line, f"frontmatter {message}", hint or PLAIN_YAML)
-
-
-#: what to do about frontmatter that does not parse, when nothing more precise can be said
-PLAIN_YAML = "write the frontmatter as plain YAML: one mapping of fields between `---` lines, each key once"
-
-
 def _from_document(document: frontmatter.Document, path: str) -> ParseResult:
     fm = document.frontmatter
     if not isinstance(fm, safe_yaml.LineDict):
-        from .manifest_words import type_name
+        from .manifest_words import not_a_mapping
 
-        kind = "empty" if fm is None else f"{type_name(fm)}, not a mapping"
-        return ParseResult(None, [_parse_error(path, 2, f"is {kind}: it must be a mapping of fields")])
+        return ParseResult(None, [not_a_mapping(path, fm)])
     diagnostics = validate_frontmatter(fm, path)
     manifest = None
     if not any(d.severity is Severity.ERROR for d in diagnostics):

@@ -9,6 +9,7 @@ from typing import Any, Callable, Optional
 
 from ..diagnostics.diagnostic import Diagnostic, make
 from ..parsing import frontmatter, safe_yaml
+from ..parsing.frontmatter_words import PLAIN_YAML
 from ..project.manifest_model import FIELDS
 from .manifest_format import MAX_BODY_LINES, NAME_PATTERN, REQUIREMENT_KEYS, SUPPORTED_FORMAT
 from .platforms import PLATFORMS, canonical_platform
@@ -245,14 +246,27 @@ _SAY: dict[str, Callable[..., Diagnostic]] = {
 }
 
 
-def unreadable(shown: str, exc: Exception) -> Diagnostic:
-    """``manifest-present`` for a manifest that cannot be read (missing, or no regular file)."""
+def unread(shown: str, exc: Exception) -> Diagnostic:
+    """``manifest-present`` for a manifest that cannot be read (missing, or no regular file),
+    or ``manifest-frontmatter-parses`` for one whose frontmatter does not parse."""
+    if isinstance(exc, frontmatter.FrontmatterError):
+        return _parse_error(shown, exc.line, exc.message, exc.hint)
     hint = (
         "create it, or fix `manifest` in smart-tool.json"
         if "does not exist" in str(exc)
         else "make it a readable regular file inside the root"
     )
     return make("manifest-present", shown, None, f"manifest {exc}", hint)
+
+
+def not_a_mapping(path: str, fm: Any) -> Diagnostic:
+    """Frontmatter that parses to no mapping of fields."""
+    kind = "empty" if fm is None else f"{type_name(fm)}, not a mapping"
+    return _parse_error(path, 2, f"is {kind}: it must be a mapping of fields")
+
+
+def _parse_error(path: str, line: Optional[int], message: str, hint: Optional[str] = None) -> Diagnostic:
+    return make("manifest-frontmatter-parses", path, line, f"frontmatter {message}", hint or PLAIN_YAML)
 
 
 def body_length(shown: str, text: Optional[str], body: str, count: int) -> Diagnostic:

@@ -9,8 +9,8 @@ from typing import Any, Callable, Union
 from ..diagnostics.diagnostic import Diagnostic, make
 from ..diagnostics.severity import Severity
 from ..parsing import frontmatter
+from ..parsing.frontmatter_words import PLAIN_YAML
 from ..project.names import SKILL_FILE
-from .manifest import PLAIN_YAML
 from .skill_format import MAX_COMPATIBILITY, MAX_DESCRIPTION, MAX_NAME, NAME_PATTERN
 
 TYPE_CHECKING = False
