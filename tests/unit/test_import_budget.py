@@ -36,7 +36,7 @@ CASES = [
         "smart_tool_build.backend",
         5_030,
     ),
-    ("library with skills", FIXTURES / "skills" / "library", "hatchling.build", 4_120),
+    ("library with skills", FIXTURES / "skills" / "library", "hatchling.build", 4_070),
 ]
 
 #: the adapters' modules, and those each backend's build may load

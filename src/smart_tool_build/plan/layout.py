@@ -5,11 +5,13 @@
 from __future__ import annotations
 
 import re
-from pathlib import Path
 from typing import Literal, NamedTuple, Optional
 
 from ..project.names import DESCRIPTOR_NAME, MANIFEST_NAME, PROJECTION_NAME
-from ..rules.doc_places import InstallDoc, wheel_place
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from ..rules.doc_places import InstallDoc
 
 #: the artifacts a build plan knows; an editable wheel carries none of the planned files
 ArtifactKind = Literal["sdist", "wheel", "editable"]
@@ -32,10 +34,6 @@ class PlannedFile(NamedTuple):
     def member(self, dist_info: str) -> str:
         """The wheel member path, given the ``.dist-info`` folder's name."""
         return f"{dist_info}/{self.target}" if self.in_dist_info else self.target
-
-    def data(self, root: Path) -> bytes:
-        """The bytes the artifact must carry: the made file's, else the source file's."""
-        return self.content if self.content is not None else (root / self.source).read_bytes()
 
 
 class Layout(NamedTuple):
@@ -62,6 +60,8 @@ class Layout(NamedTuple):
     def wheel_documents(self) -> tuple[PlannedFile, ...]:
         """Each install document at the same path relative to the installed manifest as the
         manifest names it (one that has no such place ships in the sdist only)."""
+        from ..rules.doc_places import wheel_place  # a tool's wheel: a library plans no documents
+
         in_dist_info = self.manifest_in_package is None
         placed = []
         for doc in self.documents:

@@ -195,11 +195,6 @@ def _record(dist: Installed) -> dict[str, str]:
     return files
 
 
-def _installed_files(dist: Installed) -> list[str]:
-    """The files RECORD lists (POSIX, relative)."""
-    return list(_record(dist))
-
-
 def _installed(name: str, dist: Installed) -> tuple[str, Optional[str]]:
     """The installed manifest's path, and its hash as RECORD lists it."""
     record = _record(dist)
