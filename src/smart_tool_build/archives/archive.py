@@ -83,20 +83,6 @@ class Archive:
         data = self.read(member) if member is not None else None
         return core_metadata(data) if data else {}
 
-    def read_later(self, name: str) -> Optional[bytes]:
-        """A wheel member that was not read up front (at most :data:`MAX_MEMBER_BYTES`), or None."""
-        if (
-            name in self.contents
-            or self.kind != "wheel"
-            or self.files.get(name, MAX_MEMBER_BYTES + 1) > MAX_MEMBER_BYTES
-        ):
-            return self.contents.get(name)
-        try:
-            with zipfile.ZipFile(self.path) as handle, handle.open(name) as member:
-                return member.read(MAX_MEMBER_BYTES)
-        except read_errors():
-            return None
-
 
 def is_unsafe(name: str) -> bool:
     """True for a member path that would land outside the folder it is extracted into."""

@@ -7,7 +7,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Optional
 
-from ..diagnostics.severity import has_errors
+from ..diagnostics.verdict import has_errors
 from ..project.config import Options
 
 TYPE_CHECKING = False

@@ -11,7 +11,8 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import Any, Optional
 
-from ..diagnostics.diagnostic import Diagnostic, make, set_aside
+from ..diagnostics.diagnostic import Diagnostic, make
+from ..diagnostics.verdict import set_aside
 from ..project.config import Options
 from .archive import Archive, ArchiveError, dist_info_folders
 from .contents import carries_tool_file, unreadable

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import posixpath
 import re
+import zipfile
 from typing import Optional
 
 from ..diagnostics.diagnostic import Diagnostic, make
@@ -19,7 +20,7 @@ from ..rules import manifest as manifest_module
 from ..rules.doc_places import wheel_place
 from ..rules.install_docs import reference
 from ..rules.requirements import classify_install, install_references
-from .archive import Archive, dist_info_folders
+from .archive import MAX_MEMBER_BYTES, Archive, dist_info_folders, read_errors
 from .contents import (
     carries_tool_file,
     compare_source,
@@ -81,7 +82,9 @@ def check_wheel(
                 None,
                 "the wheel carries no smart-tool.json in its .dist-info",
                 opt_in_hint(
-                    family_of(core_metadata(archive.read_later(f"{dist_info}/WHEEL") or b"").get("Generator"))
+                    family_of(
+                        core_metadata(_read_later(archive, f"{dist_info}/WHEEL") or b"").get("Generator")
+                    )
                 ),
             )
         )
@@ -333,3 +336,14 @@ def _wheel_documents(
                 )
             )
     return out
+
+
+def _read_later(archive: Archive, name: str) -> Optional[bytes]:
+    """A wheel member that was not read up front (at most ``MAX_MEMBER_BYTES``), or None."""
+    if name in archive.contents or archive.files.get(name, MAX_MEMBER_BYTES + 1) > MAX_MEMBER_BYTES:
+        return archive.contents.get(name)
+    try:
+        with zipfile.ZipFile(archive.path) as handle, handle.open(name) as member:
+            return member.read(MAX_MEMBER_BYTES)
+    except read_errors():
+        return None

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections import namedtuple
 
-from .severity import Severity, has_errors, set_aside
+from .severity import Severity
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:  # on a smart tool's --help, typing and the table of codes are not imported
@@ -42,9 +42,7 @@ __all__ = [
     "CodeId",
     "Diagnostic",
     "Severity",
-    "has_errors",
     "make",
-    "set_aside",
 ]
 
 

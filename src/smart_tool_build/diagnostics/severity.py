@@ -1,16 +1,8 @@
-"""How much a diagnostic matters (errors fail a build, warnings and info do not), and the
-verdict on a list of them: what a valid build needs of diagnostics, without the record."""
+"""How much a diagnostic matters: errors fail a build, warnings and info do not."""
 
 from __future__ import annotations
 
 import enum
-
-TYPE_CHECKING = False
-if TYPE_CHECKING:
-    from collections.abc import Iterable
-
-    from .codes import CodeId
-    from .diagnostic import Diagnostic
 
 
 class Severity(str, enum.Enum):
@@ -19,27 +11,3 @@ class Severity(str, enum.Enum):
     ERROR = "error"
     WARNING = "warning"
     INFO = "info"
-
-
-def set_aside(
-    diagnostics: Iterable[Diagnostic], ignored: Iterable[CodeId]
-) -> tuple[list[Diagnostic], list[Diagnostic]]:
-    """(kept, ignored): the findings whose code is in ``ignored`` (former spellings already
-    resolved, as :class:`~smart_tool_build.project.config.Options` holds them), set apart from the rest.
-
-    Every surface (``check``, ``inspect``, the build hooks) filters through here, so
-    ``ignore`` means the same everywhere; the ignored ones are returned, not dropped, so a
-    build can still name them.
-    """
-    codes = frozenset(ignored)
-    kept: list[Diagnostic] = []
-    aside: list[Diagnostic] = []
-    for diagnostic in diagnostics:
-        (aside if diagnostic.code in codes else kept).append(diagnostic)
-    return kept, aside
-
-
-def has_errors(diagnostics: list[Diagnostic], *, warnings_as_errors: bool = False) -> bool:
-    """True when the diagnostics should fail a build or a check."""
-    failing = {Severity.ERROR, Severity.WARNING} if warnings_as_errors else {Severity.ERROR}
-    return any(d.severity in failing for d in diagnostics)

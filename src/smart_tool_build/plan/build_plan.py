@@ -11,7 +11,7 @@ from pathlib import Path
 from typing import Literal, Optional
 
 from ..archives.facts import SourceFacts
-from ..diagnostics.severity import has_errors
+from ..diagnostics.verdict import has_errors
 from ..project.config import HookOptions, Options
 from ..project.distribution import is_collection
 from ..project.names import DESCRIPTOR_NAME

@@ -3,7 +3,7 @@ editable install of one needs. Only a project built as a collection loads this."
 
 from __future__ import annotations
 
-from ..diagnostics.diagnostic import set_aside
+from ..diagnostics.verdict import set_aside
 from ..rules.collection import RESOURCE_FOLDERS, check_collection
 
 TYPE_CHECKING = False

@@ -25,7 +25,8 @@ from archive_kit import (
 from smart_tool.cli import main
 from smart_tool.sweep.inspection import inspect_artifacts
 from smart_tool_build.archives.verify import verify
-from smart_tool_build.diagnostics.diagnostic import Diagnostic, Severity, set_aside
+from smart_tool_build.diagnostics.diagnostic import Diagnostic, Severity
+from smart_tool_build.diagnostics.verdict import set_aside
 from smart_tool_build.rules.root import check_root
 from support import ROOTS, copy_root
 

@@ -18,7 +18,8 @@ from smart_tool.smoke.rules import Observed, _printed_version, judge, probe_args
 from smart_tool.smoke.run import _changes, _left_in
 from smart_tool.smoke.wheel_facts import WheelFacts
 from smart_tool_build.diagnostics.codes import resolve
-from smart_tool_build.diagnostics.diagnostic import Severity, make, set_aside
+from smart_tool_build.diagnostics.diagnostic import Severity, make
+from smart_tool_build.diagnostics.verdict import set_aside
 from smart_tool_build.rules.descriptor import Descriptor
 from smart_tool_build.rules.manifest import parse_bytes
 from support import run_cli

@@ -17,7 +17,8 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import Any, NamedTuple, Optional
 
-from smart_tool_build.diagnostics.diagnostic import Diagnostic, has_errors
+from smart_tool_build.diagnostics.diagnostic import Diagnostic
+from smart_tool_build.diagnostics.verdict import has_errors
 from smart_tool_build.project import walk
 from smart_tool_build.project.backends import TABLE, WRAPPER
 from smart_tool_build.project.distribution import PackageDefinition, normalize_name, read

@@ -44,7 +44,7 @@ class SkillScaffold(NamedTuple):
 
     def failed(self, shown: list[Any]) -> bool:
         """Whether init failed: an error other than the placeholder it wrote itself."""
-        from smart_tool_build.diagnostics.diagnostic import has_errors
+        from smart_tool_build.diagnostics.verdict import has_errors
 
         return has_errors(
             [d for d in shown if not (d.code == "skill-description-present" and d.path == self.shown)]

@@ -37,7 +37,7 @@ def report(
     ignored: Sequence[Diagnostic] = (),
     notes: Optional[Mapping[str, str]] = None,
 ) -> int:
-    from smart_tool_build.diagnostics.diagnostic import has_errors
+    from smart_tool_build.diagnostics.verdict import has_errors
 
     from .output import RENDERERS, passed_lines
 
@@ -150,7 +150,7 @@ def _skills_checked(roots: Sequence[tuple[Path, str, Any]], args: argparse.Names
 
 
 def run_fix(args: argparse.Namespace) -> int:
-    from smart_tool_build.diagnostics.diagnostic import has_errors
+    from smart_tool_build.diagnostics.verdict import has_errors
     from smart_tool_build.rules.root import check_root
 
     from ..authoring.edits import EditError, apply, unified_diff

@@ -16,7 +16,8 @@ import sys
 from pathlib import Path
 from typing import Any, Optional
 
-from smart_tool_build.diagnostics.diagnostic import Diagnostic, Severity, set_aside
+from smart_tool_build.diagnostics.diagnostic import Diagnostic, Severity
+from smart_tool_build.diagnostics.verdict import set_aside
 
 from .exits import EXIT_CLEAN, EXIT_FAILURE, EXIT_FINDINGS
 

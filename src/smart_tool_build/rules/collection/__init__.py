@@ -21,7 +21,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Optional
 
-from ...diagnostics.diagnostic import Diagnostic, has_errors, make
+from ...diagnostics.diagnostic import Diagnostic, make
+from ...diagnostics.verdict import has_errors
 from ...project.distribution import is_collection as is_collection  # part of this package's API
 from ...project.module_version import read_version_attr as read_version_attr  # part of this package's API
 from ...project.walk import UNREADABLE_HINT
