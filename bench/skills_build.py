@@ -12,8 +12,9 @@ files) is built two ways per backend, alternating runs, with `python -m build
 
 It prints the medians of wall time and of CPU time (the build's processes, user + system:
 steadier than wall time on a shared machine), `ours / plain` for each, and how many skill
-files each way's wheel carries (plain setuptools ships none of them: its package-data globs
-never match a hidden folder).
+files each way's wheel carries. The setuptools project ships its skills as package data
+without us (a MANIFEST.in `graft` of the skills folder: package-data globs never match a
+hidden folder), so both ways build the same wheel.
 
     python bench/skills_build.py [--repeat 7] [--backend hatchling setuptools flit_core] [--skills 50]
 """
@@ -65,9 +66,10 @@ def project(root: Path, backend: str, way: str, skills: int) -> Path:
     if backend == "hatchling":
         pyproject += f'[tool.hatch.build.targets.wheel]\npackages = ["src/{PACKAGE}"]\n\n'
         pyproject += hook if way == "ours" else ""
-    if backend == "setuptools":  # what public projects write; it never matches a hidden folder
-        pyproject += '[tool.setuptools.package-data]\n"*" = ["**/*.md", "**/*.sh"]\n'
     files = {"pyproject.toml": pyproject, "README.md": f"# {NAME}\n", f"src/{PACKAGE}/__init__.py": ""}
+    if backend == "setuptools":  # package data that ships the skills without us (package-data
+        # globs never match a hidden folder; MANIFEST.in's graft does, with include-package-data)
+        files["MANIFEST.in"] = f"graft src/{PACKAGE}/.agents\n"
     for module in range(20):
         files[f"src/{PACKAGE}/mod_{module:02d}.py"] = "def f(x):\n    return x + 1\n" * 20
     for index in range(skills):
