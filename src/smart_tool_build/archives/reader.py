@@ -14,6 +14,7 @@ from pathlib import Path
 from typing import Callable, Optional
 
 from ..project.names import DESCRIPTOR_NAME, MANIFEST_NAME, PROJECTION_NAME, PYPROJECT
+from ..project.packages import import_path_where
 from .archive import MAX_MEMBER_BYTES, Archive, ArchiveError, is_unsafe, keep_member, read_errors
 
 #: names whose content the checks read (``SKILL.md``: a library skill's, compared with the source)
@@ -89,17 +90,6 @@ def file_and_folder(names: Iterable[str]) -> list[str]:
 
 
 def sdist_import_path(names: Mapping[str, int], top: str, relative: str) -> Optional[str]:
-    """The manifest's import path in a wheel built from the sdist, as
+    """The manifest's import path in a wheel built from the sdist (``top`` ends with ``/``), as
     :func:`~smart_tool_build.project.packages.import_path` reads it from the source tree."""
-
-    def is_package(folder: str) -> bool:
-        return f"{top}{folder}/__init__.py" in names
-
-    folder = posixpath.dirname(relative)
-    if not folder or not is_package(folder):
-        return None
-    package = folder
-    while posixpath.dirname(package) and is_package(posixpath.dirname(package)):
-        package = posixpath.dirname(package)
-    base = posixpath.dirname(package)
-    return relative[len(base) + 1 :] if base else relative
+    return import_path_where(relative, lambda folder: f"{top}{folder}/__init__.py" in names)

@@ -11,7 +11,7 @@ from .paths import relative_path_problem
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
-    from collections.abc import Mapping, Sequence
+    from collections.abc import Callable, Mapping, Sequence
     from pathlib import Path
     from typing import Any, Optional
 
@@ -85,22 +85,24 @@ def force_includes(tool: Mapping[str, Any]) -> bool:
 
 
 def import_path(root: Path, relative: str) -> Optional[str]:
-    """The import path of ``relative`` (a file below ``root``) when its folder, and each
-    folder up to the top-level package, is a regular package (has an ``__init__.py``):
-    ``src/acme/SMART_TOOL.md`` -> ``acme/SMART_TOOL.md``. None outside every package."""
+    """The import path of ``relative`` (a file below ``root``) in a wheel: ``src/acme/SMART_TOOL.md``
+    -> ``acme/SMART_TOOL.md``. None outside every package."""
+    # never raises: an unreadable folder is no package
+    return import_path_where(
+        relative, lambda folder: os.path.isfile(os.path.join(root, folder, "__init__.py"))
+    )
 
-    def is_package(folder: str) -> bool:  # never raises: an unreadable folder is no package
-        return os.path.isfile(os.path.join(root, folder, "__init__.py"))
 
+def import_path_where(relative: str, is_package: Callable[[str], bool]) -> Optional[str]:
+    """The import path of ``relative`` when its folder, and each folder up to the top-level
+    package, is a regular package (``is_package``: it has an ``__init__.py``), in a source tree
+    or an sdist's member list alike. None outside every package."""
     folder = posixpath.dirname(relative)
     if not folder or not is_package(folder):
         return None
     top = folder
-    while True:
-        parent = posixpath.dirname(top)
-        if not parent or not is_package(parent):
-            break
-        top = parent
+    while posixpath.dirname(top) and is_package(posixpath.dirname(top)):
+        top = posixpath.dirname(top)
     base = posixpath.dirname(top)
     return relative[len(base) + 1 :] if base else relative
 
