@@ -26,8 +26,8 @@ def check_built(path: Path, facts: SourceFacts, display: str) -> ArtifactReport:
         archive = open_archive(path)
     except ArchiveError:
         archive = None  # the verifier says why, in its words
-    if archive is not None and _confirmed(archive, facts):
-        headers = archive.core_metadata()
+    headers = archive.core_metadata() if archive is not None else {}
+    if archive is not None and _confirmed(archive, facts, headers):
         report = ArtifactReport(
             path, archive.kind, version=headers["Version"], name=normalize_name(headers["Name"])
         )
@@ -38,14 +38,14 @@ def check_built(path: Path, facts: SourceFacts, display: str) -> ArtifactReport:
     return verify(path, source=facts, display=display, opened=archive)
 
 
-def _confirmed(archive: Archive, facts: SourceFacts) -> bool:
-    """Whether the archive holds what the plan placed, checked bytes and all, and nothing the
-    archive rules would judge on their own: no skill, no MCP claim, no other tool's file."""
+def _confirmed(archive: Archive, facts: SourceFacts, headers: dict[str, str]) -> bool:
+    """Whether the archive (its core metadata ``headers``) holds what the plan placed, checked
+    bytes and all, and nothing the archive rules would judge on their own: no skill, no MCP
+    claim, no other tool's file."""
     if not facts.clean or facts.mcp_name or facts.options.exclude or not facts.name:
         return False
     if archive.unsafe or archive.special or archive.duplicates or archive.oversized:
         return False
-    headers = archive.core_metadata()
     name = headers.get("Name")
     if headers.get("Version") != facts.checked_version or not name:
         return False

@@ -72,6 +72,11 @@ def library(tmp_path_factory: pytest.TempPathFactory) -> dict[str, tuple[Members
     return _build(tmp_path_factory.mktemp("library"), LIBRARY, "1.2.0")
 
 
+def _confirmed_at(path: Path, facts: SourceFacts) -> bool:
+    archive = open_archive(path)
+    return _confirmed(archive, facts, archive.core_metadata())
+
+
 def _members(path: Path) -> Members:
     if path.suffix == ".whl":
         with zipfile.ZipFile(path) as handle:
@@ -166,7 +171,7 @@ def test_what_it_confirms_the_rules_find_clean(
 ) -> None:
     members, facts = built[kind]
     path = _write(kind, BENIGN[kind][change](members), tmp_path)
-    assert _confirmed(open_archive(path), facts)
+    assert _confirmed_at(path, facts)
     assert verify(path, source=facts, display=path.name).diagnostics == []
     assert check_built(path, facts, path.name).diagnostics == []
 
@@ -179,7 +184,7 @@ def test_what_the_rules_judge_is_not_confirmed(
     changed = JUDGED[kind][change](members)
     assert changed != members, "the change must change the archive"
     path = _write(kind, changed, tmp_path)
-    assert not _confirmed(open_archive(path), facts)
+    assert not _confirmed_at(path, facts)
 
 
 @pytest.mark.parametrize("kind", ["wheel", "sdist"])
@@ -189,9 +194,9 @@ def test_a_build_with_a_finding_runs_the_rules(
 ) -> None:
     members, facts = built[kind]
     path = _write(kind, members, tmp_path)
-    assert _confirmed(open_archive(path), facts)
+    assert _confirmed_at(path, facts)
     unclean = dataclasses.replace(facts, **{field: False if field == "clean" else None})
-    assert not _confirmed(open_archive(path), unclean)
+    assert not _confirmed_at(path, unclean)
 
 
 def test_a_changed_manifest_gets_the_rules_words(
@@ -245,6 +250,6 @@ def test_a_library_s_skills(
     members, facts = library[kind]
     confirmed, make = LIBRARY_CHANGES[change]
     path = _write(kind, make(members), tmp_path)
-    assert _confirmed(open_archive(path), facts) is confirmed
+    assert _confirmed_at(path, facts) is confirmed
     report = verify(path, source=facts, display=path.name)
     assert (report.diagnostics == []) is confirmed
