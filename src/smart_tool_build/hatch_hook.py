@@ -32,7 +32,7 @@ class SmartToolBuildHook(BuildHookInterface):  # type: ignore[type-arg]
         self._build: Optional[HatchlingBuild] = None
 
     def initialize(self, version: str, build_data: dict[str, Any]) -> None:
-        from .project.optin import wrapper_active
+        from .project.names import wrapper_active
 
         if wrapper_active():
             return  # the wrapping backend checks and amends this build itself

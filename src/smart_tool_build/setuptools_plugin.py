@@ -6,8 +6,9 @@ from __future__ import annotations
 
 import os
 
+from .project.names import wrapper_active
 from .project.optin import SETUPTOOLS_STATE_ATTRIBUTE as STATE_ATTRIBUTE
-from .project.optin import opted_in, wrapper_active
+from .project.optin import opted_in
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:

@@ -11,8 +11,8 @@ import os
 from collections.abc import Iterator, Mapping
 
 from ..project.backends import choose
-from ..project.names import PYPROJECT
-from ..project.optin import WRAPPER_ENVIRONMENT, read_toml
+from ..project.names import PYPROJECT, WRAPPER_ENVIRONMENT
+from ..project.requires import read_toml
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:

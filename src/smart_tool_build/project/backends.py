@@ -8,7 +8,7 @@ from __future__ import annotations
 import re
 from collections.abc import Mapping
 
-from .optin import build_requires
+from .requires import build_requires
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:

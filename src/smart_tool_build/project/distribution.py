@@ -11,8 +11,7 @@ from typing import Any, Optional
 from ..parsing.lines import toml_key_line
 from .files import Unparsable, loads_toml
 from .files import read_text as read_project_text
-from .names import PYPROJECT
-from .optin import collection_table
+from .names import PYPROJECT, collection_table
 from .package_version import PackageDefinition as PackageDefinition
 from .package_version import PackageVersion as PackageVersion
 from .package_version import core_metadata as core_metadata

@@ -21,7 +21,7 @@ from typing import Any, Optional
 from ..diagnostics.diagnostic import Diagnostic, make
 from ..parsing.toml_lines import toml_line
 from ..project.backends import HOOK, WRAPPED, WRAPPER, by_module, choose
-from ..project.optin import names_us
+from ..project.requires import names_us
 
 _HATCH_TABLE = ("tool", "hatch", "build", "hooks", "smart-tool")
 

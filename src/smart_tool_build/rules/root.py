@@ -4,62 +4,22 @@ command line and every build call. It never raises for the user's files, and wri
 from __future__ import annotations
 
 import os
-import posixpath
 from collections.abc import Mapping
-from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, NamedTuple, Optional
+from typing import Any, Optional
 
-from ..diagnostics.verdict import has_errors, set_aside
+from ..diagnostics.verdict import set_aside
 from ..project import config, distribution, walk
 from ..project.distribution import PackageDefinition, PackageVersion
-from ..project.names import DESCRIPTOR_NAME, MANIFEST_NAME, PYPROJECT
-from ..project.packages import import_path, package_folders, skills_possible
-from ..project.paths import escapes
+from ..project.names import DESCRIPTOR_NAME, PYPROJECT
+from ..project.packages import package_folders, skills_possible
+from .root_report import RootReport
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
-    from ..diagnostics.diagnostic import Diagnostic
-    from ..project.skills import SkillSource
-    from . import descriptor, manifest
-    from .doc_places import InstallDoc
+    from . import descriptor
 
 __all__ = ["RootReport", "check_root"]
-
-
-@dataclass
-class RootReport:
-    """Everything known about one root after checking it."""
-
-    root: Path
-    diagnostics: list[Diagnostic]
-    package: PackageDefinition
-    options: config.Options
-    descriptor: Optional[descriptor.Descriptor] = None
-    manifest: Optional[manifest.Manifest] = None
-    #: the manifest's frontmatter as read, valid or not (None: not read)
-    frontmatter: Any = None
-    #: the manifest's and the descriptor's bytes as checked (each file is read once a build)
-    manifest_bytes: Optional[bytes] = None
-    descriptor_bytes: Optional[bytes] = None
-    #: the manifest's path relative to the root (POSIX), when the descriptor names one
-    manifest_relative: Optional[str] = None
-    #: the manifest's import path in a wheel (``acme/SMART_TOOL.md``), or None outside every
-    #: package (the wheel then keeps it in its ``.dist-info`` folder)
-    manifest_place: Optional[str] = None
-    #: the install documents the manifest points to, found inside the root
-    documents: list[InstallDoc] = field(default_factory=list)
-    nested_roots: list[str] = field(default_factory=list)
-    #: findings set aside by ``ignore`` (the options' codes): not failures, but a build names them
-    ignored: list[Diagnostic] = field(default_factory=list)
-    #: the library skills the project ships (``<package>/.agents/skills/<name>/`` and the
-    #: folders of ``[tool.smart-tool] skills``), each with its places in wheel and sdist
-    skills: list[SkillSource] = field(default_factory=list)
-    #: the check of an MCP server's server.json (``rules.mcp.check.ServerReport``; None: it has none)
-    mcp: Any = None
-
-    def failed(self, *, warnings_as_errors: bool = False) -> bool:
-        return has_errors(self.diagnostics, warnings_as_errors=warnings_as_errors)
 
 
 def check_root(
@@ -90,24 +50,14 @@ def check_root(
     found = scan if scan is not None and not report.options.exclude else None
     described = _read_descriptor(report, prefix, found, building, has_skills or has_server)
     if described is not None:
+        from .root_manifest import check_manifest, locate_manifest  # a descriptor's half
+
         named, lines, found = described
-        located = _locate_manifest(report, named, lines.get("manifest"), found, prefix)
+        located = locate_manifest(report, named, lines.get("manifest"), found, prefix)
         if located is not None:
             package_version = _package_version(report.package, version, version_origin)
-            _check_manifest(report, named, lines.get("cli_argv"), located, package_version, prefix)
+            check_manifest(report, named, lines.get("cli_argv"), located, package_version, prefix)
     return _finish(report)
-
-
-class _Located(NamedTuple):
-    """The manifest the descriptor names, found: what the manifest's checks need."""
-
-    #: its path relative to the root (POSIX, normalised)
-    relative: str
-    resolved: Path
-    #: the other SMART_TOOL.md files of the root's scan
-    others: list[str]
-    #: those an ``exclude`` glob hides
-    excluded: list[str]
 
 
 def _read_package(
@@ -227,102 +177,6 @@ def _read_descriptor(
             out += manifest_copies.duplicates(root, found.manifests[0], found.manifests[1:], prefix)
         return None
     return named, parsed.key_lines, found
-
-
-def _locate_manifest(
-    report: RootReport, named: descriptor.Descriptor, line: Optional[int], found: walk.Scan, prefix: str
-) -> Optional[_Located]:
-    """The manifest the descriptor names, or None when it cannot be followed there: outside
-    the root, not named SMART_TOOL.md, or missing while another exists (each one diagnostic)."""
-    shown_descriptor = prefix + DESCRIPTOR_NAME
-    relative = posixpath.normpath(named.manifest)
-    escaped = escapes(report.root, relative)
-    if escaped or posixpath.basename(relative) != MANIFEST_NAME:
-        from .root_words import unfollowed
-
-        report.diagnostics.append(unfollowed(named.manifest, escaped, shown_descriptor, line))
-        return None
-    resolved = report.root / relative
-    others = [m for m in found.manifests if m != relative and not _same_file(report.root / m, resolved)]
-    if others and not os.path.lexists(resolved):  # never raises (a name too long, say)
-        from . import manifest_copies
-        from .root_words import moved
-
-        report.diagnostics.append(moved(named.manifest, others, shown_descriptor, line))
-        report.diagnostics += manifest_copies.duplicates(report.root, others[0], others[1:], prefix)
-        return None
-    excluded = [m for m in found.excluded if not _same_file(report.root / m, resolved)]
-    return _Located(relative, resolved, others, excluded)
-
-
-def _check_manifest(
-    report: RootReport,
-    named: descriptor.Descriptor,
-    cli_argv_line: Optional[int],
-    located: _Located,
-    package_version: PackageVersion,
-    prefix: str,
-) -> None:
-    """The manifest parsed, and every rule that needs it and another file."""
-    from . import manifest
-    from .install_docs import check_install_docs
-    from .manifest_rules import package_rules
-    from .version_attr import version_attr_rule
-
-    root, out, options = report.root, report.diagnostics, report.options
-    relative, resolved = located.relative, located.resolved
-    shown_descriptor = prefix + DESCRIPTOR_NAME
-    report.manifest_relative = relative
-    shown_manifest = prefix + relative
-    result = manifest.parse_file(resolved, shown_manifest)
-    # a manifest that cannot be read is annotated on the descriptor that names it
-    out += [
-        d._replace(anchor=shown_descriptor) if d.code == "manifest-present" else d for d in result.diagnostics
-    ]
-    report.manifest, report.frontmatter = result.manifest, result.frontmatter
-    report.manifest_bytes = result.data
-    out += package_rules(
-        result,
-        shown_manifest,
-        name=report.package.name,
-        version=package_version,
-        dev_versions=options.dev_versions,
-        data=result.data,
-    )
-    out += version_attr_rule(
-        root, relative, package_version, prefix=prefix, dev_versions=options.dev_versions
-    )
-    report.manifest_place = import_path(root, relative)
-    report.documents, problems = check_install_docs(
-        root, relative, report.manifest_place, result.frontmatter, shown_manifest
-    )
-    out += problems
-    scripts = report.package.scripts  # None: no [project] table (package.json, setup.py)
-    if scripts is not None and named.cli_argv[0] not in scripts:  # else the common case
-        from .cli_argv import cli_argv_rule
-
-        out += cli_argv_rule(named, report.package, root, shown_descriptor, cli_argv_line)
-    if not located.others and not located.excluded:
-        return  # one manifest in the root: the copies' rule has nothing to say
-    from . import manifest_copies
-
-    out += manifest_copies.duplicates(
-        root,
-        relative,
-        located.others,
-        prefix,
-        excluded=located.excluded,
-        own=result.data,  # the bytes the check read
-        fields=result.frontmatter,
-        distribution=report.package.name,
-    )
-
-
-def _same_file(one: Path, other: Path) -> bool:
-    try:
-        return os.path.samefile(one, other)
-    except (OSError, ValueError):
-        return False
 
 
 def _finish(report: RootReport) -> RootReport:

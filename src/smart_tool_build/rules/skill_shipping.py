@@ -24,7 +24,7 @@ from ..parsing.toml_lines import toml_line
 from ..project.backends import WRAPPER, by_module
 from ..project.distribution import PackageDefinition
 from ..project.names import DESCRIPTOR_NAME, PYPROJECT
-from ..project.optin import names_us
+from ..project.requires import names_us
 from ..project.skills import SKILL_FILE, SkillSource
 
 #: skills named in one line at most; the rest are counted

@@ -266,7 +266,7 @@ def test_fix_writes_nothing_outside_the_root(tmp_path: Path) -> None:
 
 
 def test_build_opt_in_reads_a_deep_pyproject_as_none() -> None:
-    from smart_tool_build.project.optin import read_toml
+    from smart_tool_build.project.requires import read_toml
 
     assert read_toml(b"x = " + b"[" * 100_000 + b"]" * 100_000) == {}
 

@@ -22,8 +22,13 @@ from smart_tool_build.diagnostics.verdict import has_errors
 from smart_tool_build.project import walk
 from smart_tool_build.project.backends import TABLE, WRAPPER
 from smart_tool_build.project.distribution import PackageDefinition, normalize_name, read
-from smart_tool_build.project.names import DESCRIPTOR_NAME, MANIFEST_NAME, PACKAGE_JSON, PYPROJECT
-from smart_tool_build.project.optin import collection_table
+from smart_tool_build.project.names import (
+    DESCRIPTOR_NAME,
+    MANIFEST_NAME,
+    PACKAGE_JSON,
+    PYPROJECT,
+    collection_table,
+)
 from smart_tool_build.project.paths import escapes, relative_path_problem
 from smart_tool_build.rules.build_lines import OURS, BuildSetup, build_setup, runtime_setup
 from smart_tool_build.rules.manifest import NAME_PATTERN, SUPPORTED_FORMAT
