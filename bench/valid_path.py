@@ -4,9 +4,12 @@ For each case of the import budget (tests/unit/test_import_budget.py: the hatchl
 setuptools example, the wrapper over flit_core, a library with skills) it runs the sdist and
 the wheel hook in a fresh process each, from a copy of the project, traces which lines of
 smart_tool_build run (``sys.settrace``), and prints per process: the lines of our modules it
-imports (what the budget counts), their statements, and how many of those statements ran.
-Statements that never run on a valid build are what a split can still move out; the ones
-that run are the floor a split cannot go under.
+imports (what the budget counts), their statements, how many of those statements ran, and the
+lines split three ways: those of functions the build never enters, those of statements it
+never reaches inside functions it enters (an error branch, a rare input), and the rest, the
+lines that run with their docstrings and blank lines. Cold lines are what a split can still
+move out (each move pays a module header or a call line); the lines that run are the floor a
+split cannot go under.
 
     python bench/valid_path.py
 """
@@ -20,6 +23,7 @@ import subprocess
 import sys
 import tempfile
 from pathlib import Path
+from typing import NamedTuple
 
 REPO = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(REPO / "tests" / "unit"))
@@ -51,8 +55,20 @@ print(json.dumps({"ran": sorted(ran), "files": files}))
 """
 
 
-def measure(source: Path, backend: str, kind: str) -> tuple[int, int, int]:
-    """(lines imported, statements, statements run) of one fresh hook process."""
+class Process(NamedTuple):
+    """What one fresh hook process imported of ours and ran of it."""
+
+    lines: int
+    statements: int
+    executed: int
+    #: lines of the functions the build never enters
+    never_entered: int
+    #: lines of the statements never reached inside functions the build enters
+    unreached: int
+
+
+def measure(source: Path, backend: str, kind: str) -> Process:
+    """What one fresh hook process building ``kind`` from a copy of ``source`` imports and runs."""
     with tempfile.TemporaryDirectory() as scratch:
         project, out = Path(scratch) / "project", Path(scratch) / "out"
         shutil.copytree(source, project)
@@ -65,23 +81,63 @@ def measure(source: Path, backend: str, kind: str) -> tuple[int, int, int]:
         )
     data = json.loads(done.stdout.splitlines()[-1])
     ran = {(name, line) for name, line in data["ran"]}
-    lines = statements = executed = 0
+    totals = [0, 0, 0, 0, 0]
     for name in data["files"]:
         text = Path(name).read_text(encoding="utf-8")
-        lines += len(text.splitlines())
-        starts = {node.lineno for node in ast.walk(ast.parse(text)) if isinstance(node, ast.stmt)}
-        statements += len(starts)
-        executed += len({line for line in starts if (name, line) in ran})
-    return lines, statements, executed
+        tree = ast.parse(text)
+        starts = {node.lineno for node in ast.walk(tree) if isinstance(node, ast.stmt)}
+        cold = _cold_lines(tree, {line for file, line in ran if file == name})
+        for index, count in enumerate(
+            (
+                len(text.splitlines()),
+                len(starts),
+                len({line for line in starts if (name, line) in ran}),
+                len(cold[0]),
+                len(cold[1]),
+            )
+        ):
+            totals[index] += count
+    return Process(*totals)
+
+
+def _cold_lines(tree: ast.Module, ran: set[int]) -> tuple[set[int], set[int]]:
+    """The lines of functions never entered, and of unreached statements in those entered."""
+    never: set[int] = set()
+    unreached: set[int] = set()
+
+    def visit(node: ast.AST, entered: bool) -> None:
+        for child in ast.iter_child_nodes(node):
+            if isinstance(child, (ast.FunctionDef, ast.AsyncFunctionDef)):
+                body = {s.lineno for b in child.body for s in ast.walk(b) if isinstance(s, ast.stmt)}
+                if body & ran:
+                    visit(child, True)
+                else:
+                    first = min([d.lineno for d in child.decorator_list] + [child.lineno])
+                    never.update(range(first, (child.end_lineno or child.lineno) + 1))
+            elif isinstance(child, ast.stmt) and entered and child.lineno not in ran:
+                unreached.update(range(child.lineno, (child.end_lineno or child.lineno) + 1))
+            else:
+                visit(child, entered)
+
+    visit(tree, False)
+    return never, unreached - never
 
 
 def main() -> None:
-    print("| case | process | lines imported | statements | statements run | lines per statement |")
-    print("|---|---|---|---|---|---|")
+    print(
+        "| case | process | lines imported | statements | statements run | lines per statement "
+        "| lines of functions never entered | lines never reached in entered functions "
+        "| lines that run (and their docstrings, blanks) |"
+    )
+    print("|---|---|---|---|---|---|---|---|---|")
     for case, source, backend, _ in CASES:
         for kind in ("sdist", "wheel"):
-            lines, statements, executed = measure(source, backend, kind)
-            print(f"| {case} | {kind} | {lines} | {statements} | {executed} | {lines / statements:.2f} |")
+            p = measure(source, backend, kind)
+            hot = p.lines - p.never_entered - p.unreached
+            print(
+                f"| {case} | {kind} | {p.lines} | {p.statements} | {p.executed} "
+                f"| {p.lines / p.statements:.2f} | {p.never_entered} | {p.unreached} | {hot} |"
+            )
 
 
 if __name__ == "__main__":
