@@ -22,8 +22,8 @@ if TYPE_CHECKING:  # what type checkers see; at run time each name loads on firs
     from .rules import descriptor as _descriptor
     from .rules import manifest as _manifest
     from .rules.descriptor import Descriptor as Descriptor
-    from .rules.root import RootReport as RootReport
     from .rules.root import check_root as check_root
+    from .rules.root_report import RootReport as RootReport
     from .runtime.accessor import ManifestNotFound as ManifestNotFound
     from .runtime.accessor import load_manifest as load_manifest
     from .runtime.accessor import render_help as render_help
@@ -47,7 +47,7 @@ _LAZY = {
     "Capability": ("runtime.skill", "Capability"),
     "ManifestNotFound": ("runtime.accessor", "ManifestNotFound"),
     "check_root": ("rules.root", "check_root"),
-    "RootReport": ("rules.root", "RootReport"),
+    "RootReport": ("rules.root_report", "RootReport"),
     "Diagnostic": ("diagnostics.diagnostic", "Diagnostic"),
     "Severity": ("diagnostics.diagnostic", "Severity"),
     "CODES": ("diagnostics.codes", "CODES"),

@@ -72,7 +72,7 @@ def test_mypy_sees_the_lazy_names_with_their_types(tmp_path: Path) -> None:
     ]
     manifest = '"smart_tool_build.project.manifest_model.Manifest"'
     assert revealed[:3] == [manifest, '"str"', '"str"'], done.stdout
-    assert revealed[3].endswith('-> smart_tool_build.rules.root.RootReport"'), done.stdout
+    assert revealed[3].endswith('-> smart_tool_build.rules.root_report.RootReport"'), done.stdout
     assert done.returncode == 0 and "error:" not in done.stdout, done.stdout
 
 
