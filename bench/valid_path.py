@@ -101,21 +101,37 @@ def measure(source: Path, backend: str, kind: str) -> Process:
 
 
 def _cold_lines(tree: ast.Module, ran: set[int]) -> tuple[set[int], set[int]]:
-    """The lines of functions never entered, and of unreached statements in those entered."""
+    """The lines of functions never entered, and of unreached statements in those entered.
+    A docstring, ``pass``, ``global`` and ``nonlocal`` never report a line, so they count as
+    reached; a simple statement is reached when any of its lines is."""
     never: set[int] = set()
     unreached: set[int] = set()
+    silent = (ast.Pass, ast.Global, ast.Nonlocal)
+
+    def extent(node: ast.stmt) -> range:
+        return range(node.lineno, (node.end_lineno or node.lineno) + 1)
+
+    def reached(node: ast.stmt) -> bool:
+        if isinstance(node, silent) or node.lineno in ran:
+            return True
+        compound = any(isinstance(c, ast.stmt) for c in ast.iter_child_nodes(node))
+        return not compound and any(line in ran for line in extent(node))
 
     def visit(node: ast.AST, entered: bool) -> None:
+        body = getattr(node, "body", None)
+        docstring = body[0] if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)) and body else None
         for child in ast.iter_child_nodes(node):
+            if child is docstring and isinstance(child, ast.Expr) and isinstance(child.value, ast.Constant):
+                continue
             if isinstance(child, (ast.FunctionDef, ast.AsyncFunctionDef)):
-                body = {s.lineno for b in child.body for s in ast.walk(b) if isinstance(s, ast.stmt)}
-                if body & ran:
+                lines = {s.lineno for b in child.body for s in ast.walk(b) if isinstance(s, ast.stmt)}
+                if lines & ran:
                     visit(child, True)
                 else:
                     first = min([d.lineno for d in child.decorator_list] + [child.lineno])
                     never.update(range(first, (child.end_lineno or child.lineno) + 1))
-            elif isinstance(child, ast.stmt) and entered and child.lineno not in ran:
-                unreached.update(range(child.lineno, (child.end_lineno or child.lineno) + 1))
+            elif isinstance(child, ast.stmt) and entered and not reached(child):
+                unreached.update(extent(child))
             else:
                 visit(child, entered)
 
