@@ -23,7 +23,7 @@ def json_paths(text: str) -> dict[JsonPath, int]:
     ``("categories", 2, "id")`` a key of the third item of a list): an object's member at
     its key's line, a list's item where it starts.
 
-    ``json_key_lines`` (:mod:`smart_tool_build.parsing.lines`) knows a key's first occurrence
+    ``key_lines`` (:mod:`smart_tool_build.parsing.strict_json`) knows a key's first occurrence
     only; the rules of a list of objects (each with the same keys) need each item's own lines.
     The text must be JSON (already parsed, so not checked here); a key is read with its escapes.
     """

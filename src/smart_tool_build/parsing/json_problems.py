@@ -6,8 +6,6 @@ from __future__ import annotations
 import json
 import re
 
-from .lines import json_key_lines
-
 TYPE_CHECKING = False
 if TYPE_CHECKING:
     from typing import Any, Callable, Optional
@@ -30,15 +28,18 @@ def error_line(exc: json.JSONDecodeError) -> int:
 
 
 def reread(
-    text: str, pairs: Callable[[list[tuple[str, Any]]], Any], constant: Callable[[str], Any]
+    text: str,
+    pairs: Callable[[list[tuple[str, Any]]], Any],
+    constant: Callable[[str], Any],
+    key_lines: Callable[[str, int], dict[str, int]],
 ) -> tuple[Any, Optional[Problem]]:
     """``text`` read by :func:`json.loads` with the strict hooks: (value, None), or (None, what is
-    wrong and where)."""
+    wrong and where); ``key_lines`` finds a key's lines (:func:`.strict_json.key_lines`)."""
     try:
         return json.loads(text, object_pairs_hook=pairs, parse_constant=constant), None
     except Duplicate as exc:
         key = str(exc)
-        return None, (f"duplicate key {key!r}", json_key_lines(text, occurrence=2).get(key))
+        return None, (f"duplicate key {key!r}", key_lines(text, 2).get(key))
     except json.JSONDecodeError as exc:
         return None, (f"is not valid JSON: {exc.msg}", error_line(exc))
     except (ValueError, RecursionError) as exc:

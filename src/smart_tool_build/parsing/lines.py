@@ -1,5 +1,5 @@
-"""Where a key stands in a TOML or JSON file, read from the text (neither parser keeps lines):
-best effort, never wrong about a key written the usual way."""
+"""Where a key stands in a TOML file, read from the text (tomllib keeps no lines): best effort,
+never wrong about a key written the usual way. A JSON key's is :func:`.strict_json.key_lines`."""
 
 from __future__ import annotations
 
@@ -46,15 +46,3 @@ def toml_key_line(text: Optional[str], keys: Sequence[str]) -> Optional[int]:
     if line is None or line == key_line(text, table):
         return None  # the table's header: the key itself is not written
     return line
-
-
-def json_key_lines(text: str, occurrence: int = 1) -> dict[str, int]:
-    """The line of each JSON key's ``occurrence``-th appearance (at any depth)."""
-    lines: dict[str, int] = {}
-    seen: dict[str, int] = {}
-    for match in re.finditer(r'"((?:[^"\\]|\\.)*)"\s*:', text):
-        key = match.group(1)
-        seen[key] = seen.get(key, 0) + 1
-        if seen[key] == occurrence:
-            lines[key] = text.count("\n", 0, match.start()) + 1
-    return lines

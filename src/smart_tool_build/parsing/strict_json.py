@@ -4,8 +4,9 @@ document is read by :func:`.json_scan.scan`, without :mod:`json` (an editable ``
 
 from __future__ import annotations
 
+import re
+
 from .json_scan import scan
-from .lines import json_key_lines
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -36,8 +37,16 @@ def _reject_constant(name: str) -> Any:
     raise ValueError(f"{name} is not valid JSON")
 
 
-#: the one line finder for JSON keys (lines.py), named here for this module's users
-key_lines = json_key_lines
+def key_lines(text: str, occurrence: int = 1) -> dict[str, int]:
+    """The line of each JSON key's ``occurrence``-th appearance (at any depth)."""
+    lines: dict[str, int] = {}
+    seen: dict[str, int] = {}
+    for match in re.finditer(r'"((?:[^"\\]|\\.)*)"\s*:', text):
+        key = match.group(1)
+        seen[key] = seen.get(key, 0) + 1
+        if seen[key] == occurrence:
+            lines[key] = text.count("\n", 0, match.start()) + 1
+    return lines
 
 
 class _StrictOptions:
@@ -58,7 +67,7 @@ def loads(text: str) -> Any:
         return value
     from .json_problems import reread  # what the scanner refused: json.loads says what is wrong
 
-    value, problem = reread(text, _pairs, _reject_constant)
+    value, problem = reread(text, _pairs, _reject_constant, key_lines)
     if problem is not None:
         raise JsonProblem(*problem)
     return value

@@ -8,7 +8,8 @@ from pathlib import Path
 from typing import Any, Optional
 
 from ..diagnostics.diagnostic import Diagnostic, make
-from ..parsing.lines import json_key_lines, toml_key_line
+from ..parsing.lines import toml_key_line
+from ..parsing.strict_json import key_lines
 from .files import read_text as read_project_text
 from .files_words import loads_json
 from .names import PACKAGE_JSON
@@ -76,7 +77,7 @@ def from_package_json(root: Path, shown: str) -> tuple[PackageDefinition, list[D
         raw if isinstance(raw, str) else None,
         f"{shown} version",
         shown,
-        json_key_lines(package_json_text).get("version"),
+        key_lines(package_json_text).get("version"),
         None if isinstance(raw, str) else "package.json has no string `version`",
         written=raw if isinstance(raw, str) else None,
         scheme="semver",

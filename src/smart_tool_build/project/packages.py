@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import os
 import posixpath
-import stat
 
 from .paths import relative_path_problem
 
@@ -30,6 +29,8 @@ def package_folders(root: Path, tool: Optional[Mapping[str, Any]] = None) -> lis
     the backend's table names, else those under ``src/``, else the root's folders with ``__init__.py``."""
     declared = _declared(tool or {})
     if isinstance(declared, list):
+        from .skill_entries import path_kind
+
         return sorted(folder for folder in declared if path_kind(os.path.join(root, folder)) == "folder")
     bases = ("src", "") if declared is None else (declared,)
     for base in bases:
@@ -120,20 +121,3 @@ def is_folder(entry: os.DirEntry[str]) -> bool:
         return entry.is_dir(follow_symlinks=False)
     except OSError:
         return False
-
-
-def path_kind(path: str) -> str:
-    """What ``path`` is, symlinks followed: "folder", "file", "missing", or a phrase for the rest."""
-    try:
-        mode = os.stat(path).st_mode
-    except (OSError, ValueError):
-        return "missing"
-    if stat.S_ISDIR(mode):
-        return "folder"
-    if stat.S_ISREG(mode):
-        return "file"
-    if stat.S_ISFIFO(mode):
-        return "a FIFO"
-    if stat.S_ISSOCK(mode):
-        return "a socket"
-    return "a device"

@@ -19,9 +19,9 @@ from typing import Any, Callable, Optional
 from ..diagnostics.diagnostic import Diagnostic, make
 from ..parsing.lines import key_line
 from .package_dirs import package_dir_folders
-from .packages import SKILLS_FOLDER, path_kind, table_at
+from .packages import SKILLS_FOLDER, table_at
 from .paths import relative_path_problem
-from .skill_entries import within
+from .skill_entries import path_kind, within
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:

@@ -13,8 +13,8 @@ from typing import NamedTuple
 
 from .names import PYPROJECT
 from .names import SKILL_FILE as SKILL_FILE
-from .packages import SKILLS_FOLDER, force_includes, listing, package_folders, path_kind, table_at
-from .skill_entries import entry_kind, within
+from .packages import SKILLS_FOLDER, force_includes, listing, package_folders, table_at
+from .skill_entries import entry_kind, path_kind, within
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:

@@ -12,8 +12,7 @@ from ..project.names import MANIFEST_NAME
 from .manifest_format import MAX_BODY_LINES, PLATFORMS
 from .manifest_format import NAME_PATTERN as NAME_PATTERN
 from .manifest_format import SUPPORTED_FORMAT as SUPPORTED_FORMAT
-from .requirements import Requirement, check_requires, classify_install
-from .values import is_empty
+from .requirements import Requirement, check_requires, classify_install, is_empty
 from .versions import valid_anywhere
 
 TYPE_CHECKING = False

@@ -7,13 +7,23 @@ import re
 from ..parsing import safe_yaml
 from ..project.manifest_model import Requirement as Requirement
 from .manifest_format import PLAIN_URL, REQUIREMENT_KEYS, SHELL_OPERATORS
-from .values import is_empty
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
     from typing import Any, Optional
 
     from ..diagnostics.diagnostic import Diagnostic
+
+
+def is_empty(value: Any) -> bool:
+    """Whether a YAML value says nothing: null, blank text, an empty list or mapping."""
+    if value is None:
+        return True
+    if isinstance(value, str):
+        return not value.strip()
+    if isinstance(value, (list, dict)):
+        return not value
+    return False
 
 
 def classify_install(install: str) -> tuple[str, Optional[str]]:

@@ -17,7 +17,6 @@ from typing import Any, Optional
 
 from ..diagnostics.diagnostic import Diagnostic, make
 from ..parsing import frontmatter, safe_yaml, strict_json
-from ..parsing.lines import json_key_lines
 from ..project.distribution import PackageVersion
 from ..project.paths import escapes
 from ..project.skills import SKILL_FILE, SkillSource
@@ -77,7 +76,7 @@ def manifest_rules(
         return [make("skillmeta-manifest-valid", path_shown, 1, message, JSON_HINT)], None
     read = (path_shown, text, manifest)
     schema = manifest.get("manifestSchema")
-    lines = json_key_lines(text)
+    lines = strict_json.key_lines(text)
     if schema not in SCHEMA_URIS:
         known = ", ".join(sorted(SCHEMA_URIS.values()))
         message = f"manifestSchema {schema!r} is none skillmeta knows; it knows schema versions {known}"
@@ -211,7 +210,7 @@ def version_rule(
     metadata = fm.get("metadata")
     if manifest is not None and isinstance(manifest[2].get("version"), str):
         path, text, data = manifest
-        version, where, line = data["version"], path, json_key_lines(text).get("version")
+        version, where, line = data["version"], path, strict_json.key_lines(text).get("version")
     elif isinstance(metadata, safe_yaml.LineDict) and isinstance(metadata.get("version"), str):
         version, where, line = metadata["version"], shown, metadata.line_of("version")
     else:

@@ -196,7 +196,11 @@ def link_rule(
             continue
         normal = posixpath.normpath(path)
         if normal == ".." or normal.startswith("../"):
-            if not _ships(skill, normal, shipped):
+            # a file, or the folder of one, that a skill of the same wheel ships (``shipped``
+            # holds no path out of the wheel)
+            if not (
+                skill.wheel_path and posixpath.normpath(posixpath.join(skill.wheel_path, normal)) in shipped
+            ):
                 found.append((line, "climbs", target, normal))
         elif escapes(folder, normal):
             found.append((line, "symlink", target))
@@ -216,17 +220,6 @@ def _exists(path: Path) -> bool:
         return path.exists()
     except (OSError, ValueError):
         return False
-
-
-def _ships(skill: SkillSource, normal: str, shipped: frozenset[str] | set[str]) -> bool:
-    """Whether ``normal`` (a link out of ``skill``'s folder) reaches a file, or the folder of
-    one, that a skill of the same wheel ships."""
-    if skill.wheel_path is None:
-        return False
-    reached = posixpath.normpath(posixpath.join(skill.wheel_path, normal))
-    if reached.startswith("../") or reached == "..":
-        return False
-    return reached in shipped
 
 
 def _links(body: str) -> list[tuple[int, str]]:

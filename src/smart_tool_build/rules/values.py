@@ -1,21 +1,11 @@
-"""Whether a YAML value says nothing: empty (null, blank text, an empty list or mapping), or a
-placeholder (:mod:`.placeholders`)."""
+"""Whether a YAML value is a placeholder (:mod:`.placeholders`): the test a skill's description
+and a manifest's fields both take."""
 
 from __future__ import annotations
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
-    from typing import Any, Optional
-
-
-def is_empty(value: Any) -> bool:
-    if value is None:
-        return True
-    if isinstance(value, str):
-        return not value.strip()
-    if isinstance(value, (list, dict)):
-        return not value
-    return False
+    from typing import Optional
 
 
 def placeholder_kind(value: str) -> Optional[str]:
