@@ -5,9 +5,9 @@ backend ``[build-system].requires`` names. Standard library only: the wrapper's 
 
 from __future__ import annotations
 
-import re
 from collections.abc import Mapping
 
+from .names import normalize_name
 from .requires import build_requires
 
 TYPE_CHECKING = False
@@ -80,11 +80,6 @@ TABLE: dict[str, Backend] = {
 }
 
 
-def normalize(name: str) -> str:
-    """A distribution name as PEP 503 compares it."""
-    return re.sub(r"[-_.]+", "-", name).lower()
-
-
 def by_module(module: object) -> Optional[Backend]:
     """The row whose ``build-backend`` value (or one of its aliases) is ``module``."""
     if not isinstance(module, str):
@@ -97,7 +92,7 @@ def by_module(module: object) -> Optional[Backend]:
 
 def by_distribution(name: str) -> Optional[Backend]:
     """The row whose distribution is ``name`` (any spelling PEP 503 takes for the same)."""
-    wanted = normalize(name)
+    wanted = normalize_name(name)
     return next((r for r in TABLE.values() if r.distribution == wanted), None)
 
 

@@ -4,7 +4,6 @@
 from __future__ import annotations
 
 import os
-import re
 from pathlib import Path
 from typing import Any, Optional
 
@@ -12,6 +11,7 @@ from ..parsing.lines import toml_key_line
 from .files import Unparsable, loads_toml
 from .files import read_text as read_project_text
 from .names import PYPROJECT, collection_table
+from .names import normalize_name as normalize_name
 from .package_version import PackageDefinition as PackageDefinition
 from .package_version import PackageVersion as PackageVersion
 from .package_version import core_metadata as core_metadata
@@ -26,11 +26,6 @@ def is_collection(package: PackageDefinition, options: Any) -> bool:
     if options.collection is not None:
         return bool(options.collection)
     return collection_table(package.tool)
-
-
-def normalize_name(name: str) -> str:
-    """PEP 503 normalisation: lowercase, runs of -_. become one hyphen."""
-    return re.sub(r"[-_.]+", "-", name).lower()
 
 
 def load_toml(

@@ -4,6 +4,7 @@ entry points may import it."""
 from __future__ import annotations
 
 import os
+import re
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -36,3 +37,8 @@ def collection_table(tool: Mapping[str, Any]) -> bool:
     """Whether a ``[tool]`` table holds ``[tool.amplifier.collection]``."""
     amplifier = tool.get("amplifier")
     return isinstance(amplifier, dict) and "collection" in amplifier
+
+
+def normalize_name(name: str) -> str:
+    """PEP 503 normalisation: lowercase, runs of -_. become one hyphen."""
+    return re.sub(r"[-_.]+", "-", name).lower()

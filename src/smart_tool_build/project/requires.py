@@ -7,6 +7,8 @@ import re
 import sys
 from collections.abc import Mapping
 
+from .names import normalize_name
+
 TYPE_CHECKING = False
 if TYPE_CHECKING:  # typing stays out of the wrapper's cheap hooks
     from typing import Any
@@ -21,7 +23,7 @@ def requirement_name(requirement: object) -> str:
     if not isinstance(requirement, str):
         return ""
     match = _REQUIREMENT_NAME.match(requirement)
-    return re.sub(r"[-_.]+", "-", match.group(1)).lower() if match else ""
+    return normalize_name(match.group(1)) if match else ""
 
 
 def build_requires(document: Mapping[str, Any]) -> list[str]:

@@ -10,9 +10,11 @@ from collections.abc import Mapping
 from typing import Any, NamedTuple
 
 from ..project.backends import HOOK, PLUGIN, WRAPPED, WRAPPER, Backend, by_module
-from ..project.distribution import normalize_name
+from ..project.names import normalize_name
+from ..project.requires import DISTRIBUTION
 
-OURS = "smart-tool-build"
+#: the distribution name a project requires for its builds to check the tool
+OURS = DISTRIBUTION
 
 
 class BuildSetup(NamedTuple):
