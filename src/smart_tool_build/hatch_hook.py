@@ -12,14 +12,6 @@ if TYPE_CHECKING:
     from typing import Any, Optional
 
     from .adapters.hatchling import HatchlingBuild
-    from .project.config import HookOptions
-
-
-def hook_options(values: dict[str, Any]) -> HookOptions:
-    """The hook table's options, as the core layers them over ``[tool.smart-tool]``."""
-    from .adapters.hatchling import hook_options as options
-
-    return options(values)
 
 
 class SmartToolBuildHook(BuildHookInterface):  # type: ignore[type-arg]

@@ -225,8 +225,10 @@ def _build_py_get_output_mapping(
     mapping = dict(get_output_mapping() or {})
     if not getattr(command, "editable_mode", False):
         return mapping
+    from .setuptools_editable import editable_links
+
     state = _state(command)
-    for file in state.check(command).editable_links():
+    for file in editable_links(state.check(command)):
         mapping[str(Path(command.build_lib) / file.target)] = str(state.root / file.source)
     return mapping
 
