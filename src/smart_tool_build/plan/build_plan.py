@@ -16,13 +16,14 @@ from ..project.config import HookOptions, Options
 from ..project.distribution import is_collection
 from ..project.names import DESCRIPTOR_NAME
 from ..rules.root import RootReport, check_root
-from .layout import ArtifactKind, Layout, PlannedFile, plan_layout
+from .layout import ArtifactKind, PlannedFile
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
     from ..diagnostics.diagnostic import Diagnostic
     from ..rules.collection import CollectionReport
     from .skill_files import PlannedSkill
+    from .tool_layout import Layout
 
 
 @dataclass
@@ -51,15 +52,6 @@ class BuildPlan:
 
     def failed(self) -> bool:
         return has_errors(self.diagnostics)
-
-    @property
-    def name(self) -> str:
-        """The project's name as its package definition gives it (the folder's, failing that)."""
-        if self.tool is not None and self.tool.package.name:
-            return self.tool.package.name
-        if self.collection is not None and self.collection.name:
-            return self.collection.name
-        return self.root.name
 
     def files(self, kind: ArtifactKind) -> tuple[PlannedFile, ...]:
         """Every file the ``kind`` artifact must carry, with its place there.
@@ -92,16 +84,6 @@ class BuildPlan:
         from .skill_files import skill_files
 
         return skill_files(self.skills, kind)
-
-    def editable_links(self) -> tuple[PlannedFile, ...]:
-        """What an editable install that serves a link tree instead of the source tree
-        (setuptools' strict mode) must link: a collection's package data, which would
-        otherwise be missing from the installed package. A smart tool's manifest is not
-        linked: the runtime accessor reads it from the source tree.
-        """
-        if self.collection is None:
-            return ()
-        return tuple(PlannedFile(source, member) for source, member in self.collection.plan.wheel_files)
 
     def facts(self, kind: Literal["sdist", "wheel"]) -> SourceFacts:
         """What the finished ``kind`` artifact must carry, for the archive verifier."""
@@ -179,6 +161,8 @@ def plan_build(
                 from ..project.manifest_model import projection_bytes
 
                 projection = projection_bytes(tool.manifest, tool.manifest_bytes)
+            from .tool_layout import plan_layout  # only a smart tool's build pays for its places
+
             plan.layout = plan_layout(relative, tool.manifest_place, tool.documents, projection)
             name = tool.manifest.name if tool.manifest is not None else tool.package.name
             plan.notes.append(f"{relative} checked ({name} {version})")
@@ -201,16 +185,9 @@ def plan_build(
 
         plan.skills, notes = plan_library_skills(root, tool.skills, editable)
         plan.notes += notes
-    _plan_mcp(plan, tool)
+    if tool.mcp is not None:  # the MCP server's claim, which the verifier finds in METADATA / PKG-INFO,
+        # and its server.json, which the sdist carries so that a wheel built from it is checked the same
+        plan.mcp_source, plan.mcp_name = tool.mcp.relative, tool.mcp.name
+        if tool.mcp.name is not None:
+            plan.notes.append(f"{tool.mcp.shown} checked (MCP server {plan.mcp_name} {plan.version})")
     return plan
-
-
-def _plan_mcp(plan: BuildPlan, tool: RootReport) -> None:
-    """An MCP server's claim, for the verifier to find in the built METADATA / PKG-INFO, and
-    its server.json in the sdist, so that the wheel built from the sdist is checked the same."""
-    if tool.mcp is None:
-        return
-    plan.mcp_source = tool.mcp.relative
-    if tool.mcp.name is not None:
-        plan.mcp_name = tool.mcp.name
-        plan.notes.append(f"{tool.mcp.shown} checked (MCP server {plan.mcp_name} {plan.version})")
