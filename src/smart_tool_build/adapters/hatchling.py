@@ -110,22 +110,12 @@ class HatchlingBuild:
         return taken
 
     def _stage(self, source: Path, data: Optional[bytes] = None) -> str:
-        """A copy of ``source`` (or ``data`` under its name: a file the build makes) in a new
-        folder of the build's staging folder, outside the project; removed after the build."""
-        import shutil
-        import tempfile
+        """A copy of ``source`` (or ``data``, a file the build makes) outside the project."""
+        from .hatchling_staging import stage, staging_folder
 
         if self._staging is None:
-            import atexit
-
-            self._staging = tempfile.mkdtemp(prefix="smart-tool-staged-")
-            atexit.register(shutil.rmtree, self._staging, True)
-        staged = os.path.join(tempfile.mkdtemp(dir=self._staging), source.name)
-        if data is None:
-            shutil.copy2(source, staged)
-        else:
-            Path(staged).write_bytes(data)
-        return staged
+            self._staging = staging_folder()
+        return stage(self._staging, source, data)
 
     def _excluded(self, relative: str) -> bool:
         """Whether the target's own settings (exclude, .gitignore) leave ``relative`` out."""

@@ -5,10 +5,8 @@ from __future__ import annotations
 
 import contextlib
 import sys
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Sequence
 from typing import Any, NoReturn, Optional
-
-from ..diagnostics.severity import Severity
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -67,26 +65,21 @@ class Reporter:
     def note(self, text: str) -> None:
         self.sink.info(PREFIX + text)
 
-    def show(self, diagnostics: Iterable[Diagnostic], ignored: Iterable[Diagnostic] = ()) -> None:
+    def show(self, diagnostics: Sequence[Diagnostic], ignored: Sequence[Diagnostic] = ()) -> None:
         """Warnings and notes as they come (errors wait for :meth:`stop`), then a line for
         each error ``ignore`` set aside whose code this build has not named yet: an ignored
         error does not fail the build, but nobody ships it without being told."""
-        for diagnostic in diagnostics:
-            if diagnostic.severity is Severity.WARNING:
-                self.sink.warn(PREFIX + str(diagnostic))
-            elif diagnostic.severity is Severity.INFO:
-                self.sink.info(PREFIX + str(diagnostic))
-        for diagnostic in ignored:
-            if diagnostic.severity is Severity.ERROR and diagnostic.code not in self._named_ignored:
-                self._named_ignored.add(diagnostic.code)
-                self.sink.warn(f"{PREFIX}ignored by [tool.smart-tool] ignore: {diagnostic}")
+        if diagnostics or ignored:  # a valid build has nothing to show: no words loaded
+            from .reporter_words import shown
+
+            for warns, line in shown(diagnostics, ignored, self._named_ignored):
+                (self.sink.warn if warns else self.sink.info)(PREFIX + line)
 
     def stop(self, diagnostics: Sequence[Diagnostic], reason: str) -> NoReturn:
         """End the build: every error, one a line, then ``reason`` and where to read on."""
-        from .stop_words import codes_help  # a build that stops pays for its words
+        from .stop_words import stop_lines  # a build that stops pays for its words
 
-        errors = [str(d) for d in diagnostics if d.severity is Severity.ERROR]
-        self.sink.fail([*errors, f"{PREFIX}{reason} ({codes_help(diagnostics)})"])
+        self.sink.fail(stop_lines(diagnostics, PREFIX + reason))
 
     def failure(self, reason: str) -> NoReturn:
         """End the build for a reason that is not a finding (an unwritable folder, say)."""
@@ -143,6 +136,6 @@ def left_out_notes(
         folders = [s.source for s in plan.skills if any(left_out(f) for f in skill_files((s,), kind))]
     if not lost and not folders:
         return []
-    from .left_out_words import left_out_words  # the user's settings lost a planned file
+    from .reporter_words import left_out_words  # the user's settings lost a planned file
 
     return left_out_words(kind, [f.target if kind == "sdist" else f.source for f in lost], folders, settings)

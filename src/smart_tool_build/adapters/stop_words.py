@@ -4,7 +4,7 @@ run the hook) and how it ends. Loaded only to stop."""
 from __future__ import annotations
 
 import sys
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Sequence
 from typing import Any, NoReturn, Optional
 
 from ..diagnostics.diagnostic import Diagnostic, Severity
@@ -15,6 +15,12 @@ if TYPE_CHECKING:
 
 #: where every code is explained, besides ``smart-tool codes CODE``
 DOCS = "smart-tool-build's docs/codes.md"
+
+
+def stop_lines(diagnostics: Sequence[Diagnostic], summary: str) -> list[str]:
+    """Every error, one a line, then ``summary`` and where each code is explained."""
+    errors = [str(d) for d in diagnostics if d.severity is Severity.ERROR]
+    return [*errors, f"{summary} ({codes_help(diagnostics)})"]
 
 
 def codes_help(diagnostics: Iterable[Diagnostic]) -> str:

@@ -55,7 +55,12 @@ def _confirmed(archive: Archive, facts: SourceFacts, headers: dict[str, str]) ->
     else:
         from .confirm_sdist import sdist_members as members
     top = "" if archive.kind == "wheel" else next(iter(archive.files), "").split("/", 1)[0] + "/"
-    expected = members(archive, facts, _skill_members(facts, top))
+    skills: dict[str, Optional[bytes]] = {}
+    if facts.skills:  # a library's build: its skills' files here, what the skill rules find below
+        from .skill_checks import check_sdist_skills, skill_members
+
+        skills = skill_members(facts.skills, top)
+    expected = members(archive, facts, skills)
     if expected is None:
         return False
     for member, data in expected.items():
@@ -64,20 +69,13 @@ def _confirmed(archive: Archive, facts: SourceFacts, headers: dict[str, str]) ->
     manifests = [m for m in expected if posixpath.basename(m) == MANIFEST_NAME]
     if any(_judged(archive, m, facts, manifests) for m in archive.files if m not in expected):
         return False
-    return not facts.skills or not _skill_findings(archive, facts, top)
-
-
-def _skill_findings(archive: Archive, facts: SourceFacts, top: str) -> bool:
-    """Whether the skill rules find anything in the archive's skills (RECORD lists each file
-    of a wheel's; the planned files are there, checked above): a library's build runs them."""
-    skills = facts.skills or ()
-    if archive.kind == "wheel":
+    if not facts.skills:
+        return True
+    if archive.kind == "wheel":  # RECORD lists each file, where library-skills looks
         from .wheel_skills import check_wheel_skills
 
-        return bool(check_wheel_skills(archive, "", dist_info_folders(archive.files)[0], skills))
-    from .skill_checks import check_sdist_skills
-
-    return bool(check_sdist_skills(archive, "", top, skills))
+        return not check_wheel_skills(archive, "", dist_info_folders(archive.files)[0], facts.skills)
+    return not check_sdist_skills(archive, "", top, facts.skills)
 
 
 def _judged(archive: Archive, member: str, facts: SourceFacts, manifests: list[str]) -> bool:
@@ -92,13 +90,3 @@ def _judged(archive: Archive, member: str, facts: SourceFacts, manifests: list[s
         folder = posixpath.dirname(member) + "/"
         return any(m.startswith(folder) for m in manifests)
     return base == "SKILL.md"
-
-
-def _skill_members(facts: SourceFacts, top: str) -> dict[str, Optional[bytes]]:
-    """Every file of the planned skills at its place (its SKILL.md with the source's bytes)."""
-    members: dict[str, Optional[bytes]] = {}
-    for skill in facts.skills or ():
-        members.update((f"{top}{skill.place}/{name}", None) for name in skill.files)
-        if skill.skill_md is not None:
-            members[f"{top}{skill.place}/SKILL.md"] = skill.skill_md
-    return members

@@ -59,3 +59,14 @@ def present(archive: Archive, skill: SkillFacts, place: str) -> list[tuple[Any, 
     if skill.skill_md is not None and member in archive.files and data != skill.skill_md:
         found.append(("rewritten", skill.name, member, data is None))
     return found
+
+
+def skill_members(skills: tuple[SkillFacts, ...], top: str) -> dict[str, Optional[bytes]]:
+    """Every file of ``skills`` at its place below ``top`` (its SKILL.md with the source's
+    bytes): what a build's archive must hold of them (:mod:`.confirm`)."""
+    members: dict[str, Optional[bytes]] = {}
+    for skill in skills:
+        members.update((f"{top}{skill.place}/{name}", None) for name in skill.files)
+        if skill.skill_md is not None:
+            members[f"{top}{skill.place}/SKILL.md"] = skill.skill_md
+    return members

@@ -87,45 +87,27 @@ class BuildPlan:
 
     def facts(self, kind: Literal["sdist", "wheel"]) -> SourceFacts:
         """What the finished ``kind`` artifact must carry, for the archive verifier."""
-        manifest_bytes = descriptor_bytes = None
-        manifest_source = None
-        wheel_manifest: Optional[PlannedFile] = None
-        if self.layout is not None and self.tool is not None:
-            manifest_source = self.layout.manifest_source
-            manifest_bytes, descriptor_bytes = self.tool.manifest_bytes, self.tool.descriptor_bytes
-            if kind == "wheel":
-                wheel_manifest = self.layout.wheel_manifest
-        skills = None
-        placed: frozenset[PlannedFile] = frozenset()
+        tool, skills, placed = self.tool, None, frozenset[PlannedFile]()
         if self.skills:  # checked by the skill rules, not as plain members
             from .skill_files import skill_facts
 
             skills = skill_facts(self.root, self.skills, kind)
             placed = frozenset(self.skill_files(kind))
-        wheel_members: tuple[str, ...] = ()
-        if self.collection is not None and kind == "wheel":
-            wheel_members = self.collection.plan.wheel_members
         return SourceFacts(
-            manifest_bytes,
-            descriptor_bytes,
-            manifest_source,
-            wheel_manifest_member=None if wheel_manifest is None else wheel_manifest.target,
-            wheel_manifest_in_dist_info=wheel_manifest is not None and wheel_manifest.in_dist_info,
+            **(self.layout.facts(kind, tool) if self.layout is not None and tool is not None else {}),
             sdist_members=tuple(f.target for f in self.files("sdist") if f not in placed)
             if kind == "sdist"
             else (),
-            wheel_members=wheel_members,
-            wheel_projection=self.layout.projection if self.layout is not None and kind == "wheel" else None,
-            wheel_documents=tuple(f.target for f in self.layout.wheel_documents())
-            if self.layout is not None and kind == "wheel"
+            wheel_members=self.collection.plan.wheel_members
+            if self.collection is not None and kind == "wheel"
             else (),
             options=self.options,
-            written_version=self.tool.package.version.written if self.tool is not None else None,
+            written_version=tool.package.version.written if tool is not None else None,
             skills=skills,
             checked_version=self.version,
             mcp_name=self.mcp_name,
-            name=self.tool.package.name if self.tool is not None else None,
-            manifest_place=self.tool.manifest_place if self.tool is not None else None,
+            name=tool.package.name if tool is not None else None,
+            manifest_place=tool.manifest_place if tool is not None else None,
             clean=not self.diagnostics and not self.ignored,
         )
 

@@ -5,7 +5,7 @@
 from __future__ import annotations
 
 import re
-from typing import NamedTuple, Optional
+from typing import Any, NamedTuple, Optional
 
 from ..project.names import DESCRIPTOR_NAME, MANIFEST_NAME, PROJECTION_NAME
 from .layout import PlannedFile
@@ -13,6 +13,7 @@ from .layout import PlannedFile
 TYPE_CHECKING = False
 if TYPE_CHECKING:
     from ..rules.doc_places import InstallDoc
+    from ..rules.root import RootReport
 
 
 class Layout(NamedTuple):
@@ -60,6 +61,22 @@ class Layout(NamedTuple):
         descriptor = PlannedFile(DESCRIPTOR_NAME, DESCRIPTOR_NAME, in_dist_info=True)
         made = () if self.wheel_projection is None else (self.wheel_projection,)
         return (self.wheel_manifest, descriptor, *made, *self.wheel_documents())
+
+    def facts(self, kind: str, tool: RootReport) -> dict[str, Any]:
+        """What the ``kind`` artifact carries of the tool, as
+        :class:`~smart_tool_build.archives.facts.SourceFacts` says it: the checked manifest and
+        descriptor at their places, and a wheel's projection and install documents."""
+        facts: dict[str, Any] = {
+            "manifest_bytes": tool.manifest_bytes,
+            "descriptor_bytes": tool.descriptor_bytes,
+            "manifest_relative": self.manifest_source,
+        }
+        if kind == "wheel":
+            facts["wheel_manifest_member"] = self.wheel_manifest.target
+            facts["wheel_manifest_in_dist_info"] = self.wheel_manifest.in_dist_info
+            facts["wheel_projection"] = self.projection
+            facts["wheel_documents"] = tuple(f.target for f in self.wheel_documents())
+        return facts
 
 
 def plan_layout(
