@@ -112,10 +112,6 @@ class BuildPlan:
         )
 
 
-#: the prefixes of the library skills' codes, which a collection's build keeps too
-SKILL_CODES = ("skill-", "skills-", "skillmeta-")
-
-
 def plan_build(
     root: Path,
     *,
@@ -138,23 +134,15 @@ def plan_build(
         # and its archives checked as a smart tool's
         relative = tool.manifest_relative
         if relative is not None and not plan.failed() and tool.manifest_bytes is not None:
-            projection = None
-            if tool.manifest is not None:
-                from ..project.manifest_model import projection_bytes
-
-                projection = projection_bytes(tool.manifest, tool.manifest_bytes)
             from .tool_layout import plan_layout  # only a smart tool's build pays for its places
 
-            plan.layout = plan_layout(relative, tool.manifest_place, tool.documents, projection)
+            plan.layout = plan_layout(tool, relative, tool.manifest_bytes)
             name = tool.manifest.name if tool.manifest is not None else tool.package.name
             plan.notes.append(f"{relative} checked ({name} {version})")
     else:  # a collection only: of the smart-tool checks, the configuration's and the skills' apply
-        plan.diagnostics += [
-            d
-            for d in tool.diagnostics
-            if d.code in ("config-valid", "package-definition-parses")
-            or d.code.startswith((*SKILL_CODES, "mcp-"))
-        ]
+        from .collection_checks import applying
+
+        plan.diagnostics += applying(tool.diagnostics)
     if as_collection:
         from .collection_plan import plan_collection  # only collections pay for it
 

@@ -79,14 +79,18 @@ class Layout(NamedTuple):
         return facts
 
 
-def plan_layout(
-    manifest_source: str,
-    manifest_place: Optional[str],
-    documents: list[InstallDoc],
-    projection: Optional[bytes] = None,
-) -> Layout:
-    sdist = [DESCRIPTOR_NAME, manifest_source, *(doc.source for doc in documents)]
-    return Layout(manifest_source, manifest_place, tuple(dict.fromkeys(sdist)), tuple(documents), projection)
+def plan_layout(tool: RootReport, manifest_source: str, manifest_bytes: bytes) -> Layout:
+    """Where the checked tool's files go: the manifest at ``manifest_source`` (its checked
+    bytes ``manifest_bytes``), its install documents, its projection when it is valid."""
+    projection = None
+    if tool.manifest is not None:
+        from ..project.manifest_model import projection_bytes
+
+        projection = projection_bytes(tool.manifest, manifest_bytes)
+    sdist = [DESCRIPTOR_NAME, manifest_source, *(doc.source for doc in tool.documents)]
+    return Layout(
+        manifest_source, tool.manifest_place, tuple(dict.fromkeys(sdist)), tuple(tool.documents), projection
+    )
 
 
 def dist_info_name(name: str, version: str) -> str:
