@@ -44,14 +44,9 @@ class HatchlingBuild:
         self.root, self.build_config = str(hook.root), hook.build_config
         #: the plan of a build whose archive is verified in ``finalize`` (None: nothing to do)
         self._plan: Optional[BuildPlan] = None
-        self._reporter: Optional[Reporter] = None
+        self.report = Reporter(OutputSink(hook.app))
         #: where files whose source the project force-includes elsewhere are copied from
         self._staging: Optional[str] = None
-
-    def _report(self) -> Reporter:
-        if self._reporter is None:
-            self._reporter = Reporter(OutputSink(self.hook.app))
-        return self._reporter
 
     def initialize(self, version: str, build_data: dict[str, Any]) -> None:
         from ..plan.build_plan import plan_build
@@ -66,8 +61,13 @@ class HatchlingBuild:
             hook=hook_options(dict(self.hook.config)),
             editable=kind == "editable",
         )
-        self._report().planned(plan)
-        self._require_reserved_paths()
+        self.report.planned(plan)
+        if not hasattr(self.build_config, "build_reserved_paths"):
+            # hatchling before 1.4.0: a forced file did not replace the file's own copy there
+            # (SMART_TOOL.md went into the wheel twice under one name, and a zip reader sees one)
+            from .stop_words import too_old_hatchling
+
+            self.report.failure(too_old_hatchling())
         if kind is None:
             return  # a third-party target: checked, nothing planned for it
         # add to hatchling's own force_include (it already holds pyproject.toml, the readme...):
@@ -92,7 +92,7 @@ class HatchlingBuild:
             force_include[source] = target
         settings = f"the {self.hook.target_name} target's exclude settings (exclude, .gitignore)"
         for line in left_out_notes(plan, kind, lambda f: self._excluded(f.source), settings):
-            self._report().note(line)
+            self.report.note(line)
         if kind != "editable":
             self._plan = plan
 
@@ -133,15 +133,7 @@ class HatchlingBuild:
         if self._plan is None:
             return
         facts = self._plan.facts("wheel" if self.hook.target_name == "wheel" else "sdist")
-        self._report().check_archives([(Path(artifact_path), os.path.basename(artifact_path))], facts)
-
-    def _require_reserved_paths(self) -> None:
-        """Refuse hatchling before 1.4.0: a forced file did not replace the file's own copy there
-        (SMART_TOOL.md went into the wheel twice under one name, and a zip reader sees one)."""
-        if not hasattr(self.build_config, "build_reserved_paths"):
-            from .stop_words import too_old_hatchling
-
-            self._report().failure(too_old_hatchling())
+        self.report.check_archives([(Path(artifact_path), os.path.basename(artifact_path))], facts)
 
     def _dist_info(self, version: str) -> str:
         """The name hatchling's wheel builder gives the wheel's .dist-info folder."""

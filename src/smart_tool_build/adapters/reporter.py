@@ -28,11 +28,7 @@ class OutputSink:
     it as ``error: <line>``), else exit status ``status``; ``quiet`` holds back all but the end."""
 
     def __init__(
-        self,
-        app: Any = None,
-        *,
-        quiet: bool = False,
-        error: Optional[Callable[[str], BaseException]] = None,
+        self, app: Any = None, *, quiet: bool = False, error: Optional[Callable[[str], BaseException]] = None
     ) -> None:
         self.app, self.quiet, self.error = app, quiet, error
 

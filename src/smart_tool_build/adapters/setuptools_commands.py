@@ -10,8 +10,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any, Optional
 
-from ..project.manifest_model import PROJECTION_NAME
-from ..project.names import DESCRIPTOR_NAME, MANIFEST_NAME
+from ..project.names import DESCRIPTOR_NAME, MANIFEST_NAME, PROJECTION_NAME
 from ..project.optin import SETUPTOOLS_STATE_ATTRIBUTE as STATE_ATTRIBUTE
 from .reporter import OutputSink, Reporter
 
@@ -216,21 +215,13 @@ def _outputs(command: Any) -> list[str]:
 def _build_py_get_output_mapping(
     command: Any, get_output_mapping: Callable[[], dict[str, str]]
 ) -> dict[str, str]:
-    """In editable mode, also map the plan's editable links (a collection's package data).
-
-    A strict editable install builds its link tree from this mapping (build_lib path ->
-    source path), and ``run`` copies nothing in editable mode: without these entries the
-    installed package would lack every resource the source tree has.
-    """
+    """In editable mode, also map the plan's editable links (:mod:`.setuptools_editable`)."""
     mapping = dict(get_output_mapping() or {})
     if not getattr(command, "editable_mode", False):
         return mapping
-    from .setuptools_editable import editable_links
+    from .setuptools_editable import link_mapping
 
-    state = _state(command)
-    for file in editable_links(state.check(command)):
-        mapping[str(Path(command.build_lib) / file.target)] = str(state.root / file.source)
-    return mapping
+    return link_mapping(command, mapping, _state(command))
 
 
 def _sdist_run(command: Any, run: Callable[[], None]) -> None:

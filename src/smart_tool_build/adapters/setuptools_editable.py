@@ -7,6 +7,7 @@ import os
 import shutil
 import tempfile
 from collections.abc import Callable
+from pathlib import Path
 from typing import Any
 
 from ..plan.layout import PlannedFile
@@ -45,6 +46,16 @@ def editable_run(command: Any, run: Callable[[], None], state: Any) -> None:
             run()
         finally:
             command.dist_info_dir = reused
+
+
+def link_mapping(command: Any, mapping: dict[str, str], state: Any) -> dict[str, str]:
+    """build_py's output mapping (build_lib path -> source path) in editable mode, with the
+    plan's editable links: a strict editable install builds its link tree from it, and ``run``
+    copies nothing in editable mode, so without them the installed package would lack every
+    resource the source tree has."""
+    for file in editable_links(state.check(command)):
+        mapping[str(Path(command.build_lib) / file.target)] = str(state.root / file.source)
+    return mapping
 
 
 def editable_links(plan: BuildPlan) -> tuple[PlannedFile, ...]:

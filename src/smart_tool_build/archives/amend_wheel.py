@@ -13,7 +13,7 @@ from pathlib import Path
 from typing import Optional
 
 from ..project.manifest_model import record_digest
-from .amend import ZIP_EPOCH, Addition, AmendError, chunks, file_chunks, file_mode, reading, replacing
+from .amend import CHUNK, ZIP_EPOCH, Addition, AmendError, file_mode, reading, replacing
 from .archive import dist_info_folders
 
 #: the latest time a zip member can carry (2107-12-31 23:59:58)
@@ -63,11 +63,22 @@ def _copy_info(info: zipfile.ZipInfo) -> zipfile.ZipInfo:
     return copy
 
 
+def _file_chunks(path: Path) -> Iterator[bytes]:
+    with path.open("rb") as data:
+        yield from iter(lambda: data.read(CHUNK), b"")
+
+
 def _member(source: zipfile.ZipFile, info: zipfile.ZipInfo) -> Iterator[bytes]:
+    """A member of the built archive, in chunks; its CRC is checked when it ends."""
     with reading():
         handle = source.open(info)
     with handle:
-        yield from chunks(handle)
+        while True:
+            with reading():
+                chunk = handle.read(CHUNK)
+            if not chunk:
+                return
+            yield chunk
 
 
 def _read_whole(source: zipfile.ZipFile, infos: list[zipfile.ZipInfo]) -> None:
@@ -122,7 +133,7 @@ def amend_wheel(
             def add(member: str) -> None:
                 source_path = wanted[member]
                 info = _new_info(member, like, epoch, source_path.stat().st_size, file_mode(source_path))
-                _write_member(out, info, file_chunks(wanted[member]), records)
+                _write_member(out, info, _file_chunks(wanted[member]), records)
 
             for info in infos:
                 if new_package and info.filename.startswith(dist_info + "/"):

@@ -82,12 +82,5 @@ def keep_member(archive: Archive, name: str, size: int) -> bool:
 def dist_info_folders(names: Iterable[str]) -> list[str]:
     """The ``*.dist-info`` folders holding a METADATA among a wheel's member names, sorted
     (a well-formed wheel has exactly one)."""
-    return sorted(
-        {
-            name.split("/")[0]
-            for name in names
-            if name.count("/") == 1
-            and name.endswith("/METADATA")
-            and name.split("/")[0].endswith(".dist-info")
-        }
-    )
+    tops = {name.split("/")[0] for name in names if name.count("/") == 1 and name.endswith("/METADATA")}
+    return sorted(top for top in tops if top.endswith(".dist-info"))
