@@ -50,7 +50,6 @@ class HatchlingBuild:
 
     def initialize(self, version: str, build_data: dict[str, Any]) -> None:
         from ..plan.build_plan import plan_build
-        from .reporter import left_out_notes
 
         # `version` is the build flavour ("standard", "editable"), not the project version
         kind = _artifact_kind(self.hook.target_name, version)
@@ -90,9 +89,13 @@ class HatchlingBuild:
                 # it writes a symlink into the sdist as a link, which no skill file may be
                 source = self._stage(root / planned.source)
             force_include[source] = target
-        settings = f"the {self.hook.target_name} target's exclude settings (exclude, .gitignore)"
-        for line in left_out_notes(plan, kind, lambda f: self._excluded(f.source), settings):
-            self.report.note(line)
+        excluded = {f for f in planned_files if self._excluded(f.source)}
+        if excluded:  # the target's own settings leave planned files out: they are added, and said
+            from .reporter_words import left_out_notes
+
+            settings = f"the {self.hook.target_name} target's exclude settings (exclude, .gitignore)"
+            for line in left_out_notes(plan, kind, excluded.__contains__, settings):
+                self.report.note(line)
         if kind != "editable":
             self._plan = plan
 

@@ -15,7 +15,6 @@ if TYPE_CHECKING:
     from ..archives.facts import SourceFacts
     from ..diagnostics.diagnostic import Diagnostic
     from ..plan.build_plan import BuildPlan
-    from ..plan.layout import ArtifactKind, PlannedFile
 
 
 #: every line a build prints of ours starts so (a diagnostic's own ``path:line: code:`` aside)
@@ -116,22 +115,3 @@ class Reporter:
             self.stop(diagnostics, f"removed {', '.join(shown)}: {verb} failed the smart-tool checks")
         for name in shown:
             self.note(f"{name} verified")
-
-
-def left_out_notes(
-    plan: BuildPlan, kind: ArtifactKind, left_out: Callable[[PlannedFile], bool], settings: str
-) -> list[str]:
-    """The notes for the planned files the user's ``settings`` leave out of the ``kind``
-    artifact (``left_out`` says which): one for the smart tool's files, one for the skills."""
-    skills = set(plan.skill_files(kind))
-    lost = [f for f in plan.files(kind) if not f.in_dist_info and f not in skills and left_out(f)]
-    folders: list[str] = []
-    if plan.skills:
-        from ..plan.skill_files import skill_files
-
-        folders = [s.source for s in plan.skills if any(left_out(f) for f in skill_files((s,), kind))]
-    if not lost and not folders:
-        return []
-    from .reporter_words import left_out_words  # the user's settings lost a planned file
-
-    return left_out_words(kind, [f.target if kind == "sdist" else f.source for f in lost], folders, settings)

@@ -4,13 +4,15 @@ user's own settings leave out, which it adds anyway. Loaded only then."""
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 
 from ..diagnostics.severity import Severity
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
     from ..diagnostics.diagnostic import Diagnostic
+    from ..plan.build_plan import BuildPlan
+    from ..plan.layout import ArtifactKind, PlannedFile
 
 
 def shown(
@@ -30,15 +32,27 @@ def shown(
     return lines
 
 
-def left_out_words(kind: str, paths: list[str], folders: list[str], settings: str) -> list[str]:
-    """One note for the smart tool's ``paths``, one for the skill ``folders`` (none for none)."""
+def left_out_notes(
+    plan: BuildPlan, kind: ArtifactKind, left_out: Callable[[PlannedFile], bool], settings: str
+) -> list[str]:
+    """The notes for the planned files the user's ``settings`` leave out of the ``kind``
+    artifact (``left_out`` says which), added anyway: one for the smart tool's files, one for
+    the skill folders (none for none)."""
+    skills = set(plan.skill_files(kind))
+    lost = [f for f in plan.files(kind) if not f.in_dist_info and f not in skills and left_out(f)]
     notes = []
-    if paths:
+    if lost:
+        paths = [f.target if kind == "sdist" else f.source for f in lost]
         these = "it" if len(paths) == 1 else "them"
         notes.append(
             f"{', '.join(paths)}: left out by {settings}; added to the {kind} anyway, "
             f"since a smart tool's {kind} must carry {these}"
         )
+    if not plan.skills:
+        return notes
+    from ..plan.skill_files import skill_files
+
+    folders = [s.source for s in plan.skills if any(left_out(f) for f in skill_files((s,), kind))]
     if folders:
         notes.append(
             f"{', '.join(f + '/' for f in folders)}: left out by {settings}; added to the {kind} "
