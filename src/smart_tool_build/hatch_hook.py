@@ -18,10 +18,8 @@ class SmartToolBuildHook(BuildHookInterface):  # type: ignore[type-arg]
     """Fails a build of an invalid smart tool; guarantees its files in wheel and sdist."""
 
     PLUGIN_NAME = "smart-tool"
-
-    def __init__(self, *args: Any, **kwargs: Any) -> None:
-        super().__init__(*args, **kwargs)
-        self._build: Optional[HatchlingBuild] = None
+    #: the build's work, once ``initialize`` found it is ours to do
+    _build: Optional[HatchlingBuild] = None
 
     def initialize(self, version: str, build_data: dict[str, Any]) -> None:
         from .project.optin import wrapper_active

@@ -81,14 +81,6 @@ def _member(source: zipfile.ZipFile, info: zipfile.ZipInfo) -> Iterator[bytes]:
             yield chunk
 
 
-def _read_whole(source: zipfile.ZipFile, infos: list[zipfile.ZipInfo]) -> None:
-    """Read every file member to its end, where zipfile checks its CRC."""
-    for info in infos:
-        if not info.is_dir():
-            for _ in _member(source, info):
-                pass
-
-
 def _write_member(
     out: zipfile.ZipFile, info: zipfile.ZipInfo, data: Iterable[bytes], records: list[list[str]]
 ) -> None:
@@ -119,8 +111,11 @@ def amend_wheel(
         wanted = {a.member: a.source for a in additions}
         present = {i.filename: i for i in infos if not i.is_dir()}
         changed = {m for m in wanted if m not in present}
-        if not changed:
-            _read_whole(source, infos)
+        if not changed:  # every member read to its end, where zipfile checks its CRC
+            for info in infos:
+                if not info.is_dir():
+                    for _ in _member(source, info):
+                        pass
             shutil.move(str(built), str(target))
             return []
         like = present.get(f"{dist_info}/METADATA") or infos[0]
