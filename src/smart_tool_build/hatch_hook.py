@@ -12,24 +12,14 @@ if TYPE_CHECKING:
     from typing import Any, Optional
 
     from .adapters.hatchling import HatchlingBuild
-    from .project.config import HookOptions
-
-
-def hook_options(values: dict[str, Any]) -> HookOptions:
-    """The hook table's options, as the core layers them over ``[tool.smart-tool]``."""
-    from .adapters.hatchling import hook_options as options
-
-    return options(values)
 
 
 class SmartToolBuildHook(BuildHookInterface):  # type: ignore[type-arg]
     """Fails a build of an invalid smart tool; guarantees its files in wheel and sdist."""
 
     PLUGIN_NAME = "smart-tool"
-
-    def __init__(self, *args: Any, **kwargs: Any) -> None:
-        super().__init__(*args, **kwargs)
-        self._build: Optional[HatchlingBuild] = None
+    #: the build's work, once ``initialize`` found it is ours to do
+    _build: Optional[HatchlingBuild] = None
 
     def initialize(self, version: str, build_data: dict[str, Any]) -> None:
         from .project.names import wrapper_active

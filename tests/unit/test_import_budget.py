@@ -28,31 +28,33 @@ TARGET_TOOL, TARGET_LIBRARY = 2_500, 3_000
 
 #: (case, project, build backend, ceiling of lines per hook process)
 CASES = [
-    ("hatchling", REPO / "examples" / "hatchling-tool", "hatchling.build", 4_420),
-    ("setuptools", REPO / "examples" / "setuptools-tool", "setuptools.build_meta", 4_595),
+    ("hatchling", REPO / "examples" / "hatchling-tool", "hatchling.build", 4_190),
+    ("setuptools", REPO / "examples" / "setuptools-tool", "setuptools.build_meta", 4_410),
     (
         "wrapper over flit_core",
         FIXTURES / "wrapper" / "flit-core",
         "smart_tool_build.backend",
-        4_995,
+        4_860,
     ),
-    ("library with skills", FIXTURES / "skills" / "library", "hatchling.build", 4_020),
+    ("library with skills", FIXTURES / "skills" / "library", "hatchling.build", 3_525),
 ]
 
 #: the adapters' modules, and those each backend's build may load
 ADAPTERS = (
     "smart_tool_build.hatch_hook",
     "smart_tool_build.adapters.hatchling",
+    "smart_tool_build.adapters.hatchling_staging",
     "smart_tool_build.setuptools_plugin",
     "smart_tool_build.adapters.setuptools_commands",
+    "smart_tool_build.adapters.setuptools_wheel",
     "smart_tool_build.backend",
     "smart_tool_build.adapters.delegation",
     "smart_tool_build.adapters.wrapper",
 )
 ADAPTERS_OF = {
-    "hatchling.build": ADAPTERS[:2],
-    "setuptools.build_meta": ADAPTERS[2:4],
-    "smart_tool_build.backend": ADAPTERS[4:],
+    "hatchling.build": ADAPTERS[:3],
+    "setuptools.build_meta": ADAPTERS[3:6],
+    "smart_tool_build.backend": ADAPTERS[6:],
 }
 
 PROBE = """

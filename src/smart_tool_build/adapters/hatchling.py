@@ -22,12 +22,7 @@ if TYPE_CHECKING:
 TABLE = "tool.hatch.build.hooks.smart-tool"
 #: keys hatchling itself reads from every build-hook table; never ours to refuse
 HATCH_HOOK_KEYS = frozenset(
-    {
-        "dependencies",
-        "require-runtime-dependencies",
-        "require-runtime-features",
-        "enable-by-default",
-    }
+    ("dependencies", "require-runtime-dependencies", "require-runtime-features", "enable-by-default")
 )
 
 
@@ -45,53 +40,33 @@ class HatchlingBuild:
 
     def __init__(self, hook: BuildHookInterface) -> None:  # type: ignore[type-arg]
         self.hook = hook
+        #: what hatchling gives the hook: the project's root and the target's build config
+        self.root, self.build_config = str(hook.root), hook.build_config
         #: the plan of a build whose archive is verified in ``finalize`` (None: nothing to do)
         self._plan: Optional[BuildPlan] = None
-        self._reporter: Optional[Reporter] = None
+        self.report = Reporter(OutputSink(hook.app))
         #: where files whose source the project force-includes elsewhere are copied from
         self._staging: Optional[str] = None
 
-    # what hatchling gives the hook
-    @property
-    def root(self) -> str:
-        return str(self.hook.root)
-
-    @property
-    def metadata(self) -> Any:
-        return self.hook.metadata
-
-    @property
-    def config(self) -> Any:
-        return self.hook.config
-
-    @property
-    def target_name(self) -> str:
-        return str(self.hook.target_name)
-
-    @property
-    def build_config(self) -> Any:
-        return self.hook.build_config
-
-    def _report(self) -> Reporter:
-        if self._reporter is None:
-            self._reporter = Reporter(OutputSink(self.hook.app))
-        return self._reporter
-
     def initialize(self, version: str, build_data: dict[str, Any]) -> None:
         from ..plan.build_plan import plan_build
-        from .reporter import left_out_notes
 
         # `version` is the build flavour ("standard", "editable"), not the project version
-        kind = _artifact_kind(self.target_name, version)
+        kind = _artifact_kind(self.hook.target_name, version)
         plan = plan_build(
             Path(self.root),
-            version=self.metadata.version,
+            version=self.hook.metadata.version,
             version_origin="hatchling's build",
-            hook=hook_options(dict(self.config)),
+            hook=hook_options(dict(self.hook.config)),
             editable=kind == "editable",
         )
-        self._report().planned(plan)
-        self._require_reserved_paths()
+        self.report.planned(plan)
+        if not hasattr(self.build_config, "build_reserved_paths"):
+            # hatchling before 1.4.0: a forced file did not replace the file's own copy there
+            # (SMART_TOOL.md went into the wheel twice under one name, and a zip reader sees one)
+            from .stop_words import too_old_hatchling
+
+            self.report.failure(too_old_hatchling())
         if kind is None:
             return  # a third-party target: checked, nothing planned for it
         # add to hatchling's own force_include (it already holds pyproject.toml, the readme...):
@@ -103,7 +78,7 @@ class HatchlingBuild:
         taken = self._taken(force_include)
         for planned in planned_files:
             if planned.content is not None:  # a file the build makes: staged, outside the project
-                force_include[self._stage_bytes(planned.target, planned.content)] = planned.member(dist_info)
+                force_include[self._stage(Path(planned.target), planned.content)] = planned.member(dist_info)
                 continue
             source, target = os.path.normpath(str(root / planned.source)), planned.member(dist_info)
             if target in taken.values() and taken.get(source) != target:
@@ -114,9 +89,13 @@ class HatchlingBuild:
                 # it writes a symlink into the sdist as a link, which no skill file may be
                 source = self._stage(root / planned.source)
             force_include[source] = target
-        settings = f"the {self.target_name} target's exclude settings (exclude, .gitignore)"
-        for line in left_out_notes(plan, kind, lambda f: self._excluded(f.source), settings):
-            self._report().note(line)
+        excluded = {f for f in planned_files if self._excluded(f.source)}
+        if excluded:  # the target's own settings leave planned files out: they are added, and said
+            from .reporter_words import left_out_notes
+
+            settings = f"the {self.hook.target_name} target's exclude settings (exclude, .gitignore)"
+            for line in left_out_notes(plan, kind, excluded.__contains__, settings):
+                self.report.note(line)
         if kind != "editable":
             self._plan = plan
 
@@ -133,32 +112,13 @@ class HatchlingBuild:
             taken[source] = str(target).replace(os.sep, "/").strip("/")
         return taken
 
-    def _stage(self, source: Path) -> str:
-        """A copy of ``source`` outside the project (never in its tree), removed after the build."""
-        import shutil
-
-        staged = os.path.join(self._staged_folder(), source.name)
-        shutil.copy2(source, staged)
-        return staged
-
-    def _stage_bytes(self, name: str, data: bytes) -> str:
-        """A file of ``data`` named ``name`` outside the project, removed after the build."""
-        staged = os.path.join(self._staged_folder(), name.rsplit("/", 1)[-1])
-        with open(staged, "wb") as handle:
-            handle.write(data)
-        return staged
-
-    def _staged_folder(self) -> str:
-        """A new folder in the build's staging folder (made on first use, removed at exit)."""
-        import shutil
-        import tempfile
+    def _stage(self, source: Path, data: Optional[bytes] = None) -> str:
+        """A copy of ``source`` (or ``data``, a file the build makes) outside the project."""
+        from .hatchling_staging import stage, staging_folder
 
         if self._staging is None:
-            import atexit
-
-            self._staging = tempfile.mkdtemp(prefix="smart-tool-staged-")
-            atexit.register(shutil.rmtree, self._staging, True)
-        return tempfile.mkdtemp(dir=self._staging)
+            self._staging = staging_folder()
+        return stage(self._staging, source, data)
 
     def _excluded(self, relative: str) -> bool:
         """Whether the target's own settings (exclude, .gitignore) leave ``relative`` out."""
@@ -175,25 +135,17 @@ class HatchlingBuild:
             self._staging = None
         if self._plan is None:
             return
-        facts = self._plan.facts("wheel" if self.target_name == "wheel" else "sdist")
-        self._report().check_archives([(Path(artifact_path), os.path.basename(artifact_path))], facts)
-
-    def _require_reserved_paths(self) -> None:
-        """Refuse hatchling before 1.4.0: a forced file did not replace the file's own copy there
-        (SMART_TOOL.md went into the wheel twice under one name, and a zip reader sees one)."""
-        if not hasattr(self.build_config, "build_reserved_paths"):
-            from .stop_words import too_old_hatchling
-
-            self._report().failure(too_old_hatchling())
+        facts = self._plan.facts("wheel" if self.hook.target_name == "wheel" else "sdist")
+        self.report.check_archives([(Path(artifact_path), os.path.basename(artifact_path))], facts)
 
     def _dist_info(self, version: str) -> str:
         """The name hatchling's wheel builder gives the wheel's .dist-info folder."""
         try:
             project_id = self.build_config.builder.artifact_project_id
         except AttributeError:  # not hatchling's wheel builder: the standard name
-            from ..plan.layout import dist_info_name
+            from ..plan.tool_layout import dist_info_name
 
-            return dist_info_name(self.metadata.core.name, version)
+            return dist_info_name(self.hook.metadata.core.name, version)
         return f"{project_id}.dist-info"
 
 

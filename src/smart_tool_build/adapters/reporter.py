@@ -5,30 +5,16 @@ from __future__ import annotations
 
 import contextlib
 import sys
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Sequence
 from typing import Any, NoReturn, Optional
-
-from ..diagnostics.severity import Severity
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
     from pathlib import Path
-    from typing import Protocol
 
     from ..archives.facts import SourceFacts
     from ..diagnostics.diagnostic import Diagnostic
     from ..plan.build_plan import BuildPlan
-    from ..plan.layout import ArtifactKind, PlannedFile
-
-    class Sink(Protocol):
-        """How a line reaches the medium an adapter writes to."""
-
-        def info(self, line: str) -> None: ...
-
-        def warn(self, line: str) -> None: ...
-
-        def fail(self, lines: list[str]) -> NoReturn:
-            """Print ``lines`` (errors, then the summary last) and end the build."""
 
 
 #: every line a build prints of ours starts so (a diagnostic's own ``path:line: code:`` aside)
@@ -41,46 +27,32 @@ class OutputSink:
     it as ``error: <line>``), else exit status ``status``; ``quiet`` holds back all but the end."""
 
     def __init__(
-        self,
-        app: Any = None,
-        *,
-        quiet: bool = False,
-        error: Optional[Callable[[str], BaseException]] = None,
+        self, app: Any = None, *, quiet: bool = False, error: Optional[Callable[[str], BaseException]] = None
     ) -> None:
         self.app, self.quiet, self.error = app, quiet, error
 
-    def info(self, line: str) -> None:
+    def info(self, line: str, display: str = "display_info") -> None:
         if self.quiet:
             return
         if self.app is not None:
-            self.app.display_info(line)
+            getattr(self.app, display)(line)
         else:
             print(line, file=sys.stderr, flush=True)
 
     def warn(self, line: str) -> None:
-        if self.quiet:
-            return
-        if self.app is not None:
-            self.app.display_warning(line)
-        else:
-            print(line, file=sys.stderr, flush=True)
+        self.info(line, "display_warning")
 
     def fail(self, lines: list[str], status: int = 1) -> NoReturn:
-        if self.app is not None:
-            self.app.abort("\n".join(lines))
-            raise SystemExit(status)  # pragma: no cover - abort exits; this keeps type checkers honest
-        shown = lines[:-1] if self.error is not None else lines
-        for line in shown:
-            print(line, file=sys.stderr, flush=True)
-        if self.error is not None:
-            raise self.error(lines[-1])
-        raise SystemExit(status)
+        """Print ``lines`` (errors, then the summary last) and end the build."""
+        from .stop_words import end
+
+        end(self.app, self.error, lines, status)
 
 
 class Reporter:
     """One build's voice: every line it prints goes through here, to ``sink``."""
 
-    def __init__(self, sink: Sink) -> None:
+    def __init__(self, sink: OutputSink) -> None:
         self.sink = sink
         #: the codes of ignored errors this build has named already (each is named once)
         self._named_ignored: set[str] = set()
@@ -88,26 +60,21 @@ class Reporter:
     def note(self, text: str) -> None:
         self.sink.info(PREFIX + text)
 
-    def show(self, diagnostics: Iterable[Diagnostic], ignored: Iterable[Diagnostic] = ()) -> None:
+    def show(self, diagnostics: Sequence[Diagnostic], ignored: Sequence[Diagnostic] = ()) -> None:
         """Warnings and notes as they come (errors wait for :meth:`stop`), then a line for
         each error ``ignore`` set aside whose code this build has not named yet: an ignored
         error does not fail the build, but nobody ships it without being told."""
-        for diagnostic in diagnostics:
-            if diagnostic.severity is Severity.WARNING:
-                self.sink.warn(PREFIX + str(diagnostic))
-            elif diagnostic.severity is Severity.INFO:
-                self.sink.info(PREFIX + str(diagnostic))
-        for diagnostic in ignored:
-            if diagnostic.severity is Severity.ERROR and diagnostic.code not in self._named_ignored:
-                self._named_ignored.add(diagnostic.code)
-                self.sink.warn(f"{PREFIX}ignored by [tool.smart-tool] ignore: {diagnostic}")
+        if diagnostics or ignored:  # a valid build has nothing to show: no words loaded
+            from .reporter_words import shown
+
+            for warns, line in shown(diagnostics, ignored, self._named_ignored):
+                (self.sink.warn if warns else self.sink.info)(PREFIX + line)
 
     def stop(self, diagnostics: Sequence[Diagnostic], reason: str) -> NoReturn:
         """End the build: every error, one a line, then ``reason`` and where to read on."""
-        from .stop_words import codes_help  # a build that stops pays for its words
+        from .stop_words import stop_lines  # a build that stops pays for its words
 
-        errors = [str(d) for d in diagnostics if d.severity is Severity.ERROR]
-        self.sink.fail([*errors, f"{PREFIX}{reason} ({codes_help(diagnostics)})"])
+        self.sink.fail(stop_lines(diagnostics, PREFIX + reason))
 
     def failure(self, reason: str) -> NoReturn:
         """End the build for a reason that is not a finding (an unwritable folder, say)."""
@@ -117,7 +84,9 @@ class Reporter:
         """A plan's findings, then either its notes or the end of a build it stops."""
         self.show(plan.diagnostics, plan.ignored)
         if plan.failed():
-            self.stop(plan.diagnostics, f"not building {plan.name} {plan.version}: fix the problems above")
+            from .stop_words import not_building
+
+            self.stop(plan.diagnostics, not_building(plan))
         for note in plan.notes:
             self.note(note)
 
@@ -146,36 +115,3 @@ class Reporter:
             self.stop(diagnostics, f"removed {', '.join(shown)}: {verb} failed the smart-tool checks")
         for name in shown:
             self.note(f"{name} verified")
-
-
-def overridden(artifact: str, paths: Sequence[str], settings: str) -> str:
-    """Said once when the plan's files win over the user's own settings for an artifact."""
-    these = "it" if len(paths) == 1 else "them"
-    return (
-        f"{', '.join(paths)}: left out by {settings}; added to the {artifact} anyway, "
-        f"since a smart tool's {artifact} must carry {these}"
-    )
-
-
-def left_out_notes(
-    plan: BuildPlan, kind: ArtifactKind, left_out: Callable[[PlannedFile], bool], settings: str
-) -> list[str]:
-    """The notes for the planned files the user's ``settings`` leave out of the ``kind``
-    artifact (``left_out`` says which): one for the smart tool's files, one for the skills."""
-    notes = []
-    skills = set(plan.skill_files(kind))
-    lost = [f for f in plan.files(kind) if not f.in_dist_info and f not in skills and left_out(f)]
-    if lost:
-        paths = [f.target if kind == "sdist" else f.source for f in lost]
-        notes.append(overridden(kind, paths, settings))
-    if not plan.skills:
-        return notes
-    from ..plan.skill_files import skill_files
-
-    folders = [s.source for s in plan.skills if any(left_out(f) for f in skill_files((s,), kind))]
-    if folders:
-        notes.append(
-            f"{', '.join(f + '/' for f in folders)}: left out by {settings}; added to the {kind} "
-            "anyway, since library skills ship whole"
-        )
-    return notes

@@ -10,8 +10,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any, Optional
 
-from ..project.manifest_model import PROJECTION_NAME
-from ..project.names import DESCRIPTOR_NAME, MANIFEST_NAME
+from ..project.names import DESCRIPTOR_NAME, MANIFEST_NAME, PROJECTION_NAME
 from ..project.optin import SETUPTOOLS_STATE_ATTRIBUTE as STATE_ATTRIBUTE
 from .reporter import OutputSink, Reporter
 
@@ -177,58 +176,21 @@ def _check_then_run(command: Any, run: Callable[[], None]) -> None:
 
 
 def _build_py_run(command: Any, run: Callable[[], None]) -> None:
-    run()
-    if getattr(command, "dry_run", False):
-        return
-    state = _state(command)
-    planned = [f for f in state.check(command).files(state.kind(command)) if not f.in_dist_info]
-    if not planned:
-        return
-    # what build_py wrote this run is the backend's own: it stays (anything else there is a
-    # leftover of an earlier build, replaced)
-    written = {os.path.normpath(str(p)) for p in _outputs(command)}
-    for file in planned:  # the .dist-info's files travel through the egg_info folder
-        target = Path(command.build_lib) / file.target
-        if os.path.normpath(str(target)) not in written:
-            _place(state.root / file.source, target, link=False)
-    state.reporter.note(f"files the wheel must carry placed in {command.build_lib}")
-    plan = state.check(command)
-    if plan.skills:  # say which skill folders package data left out (a hidden folder, always)
-        from .reporter import left_out_notes
+    from .setuptools_wheel import build_py_run  # an sdist's build runs neither build_py nor bdist_wheel
 
-        skill_files = set(plan.skill_files(state.kind(command)))
-        dropped = {
-            f for f in skill_files if os.path.normpath(str(Path(command.build_lib) / f.target)) not in written
-        }
-        settings = "package-data (its globs never match a hidden folder such as .agents)"
-        for line in left_out_notes(plan, state.kind(command), dropped.__contains__, settings):
-            state.reporter.note(line)
-
-
-def _outputs(command: Any) -> list[str]:
-    """The files ``build_py`` writes in this run (modules and package data), never raising."""
-    try:
-        return list(command.get_outputs(include_bytecode=False))
-    except Exception:  # a user's build_py with its own idea of outputs: nothing is known
-        return []
+    build_py_run(command, run, _state(command), _place)
 
 
 def _build_py_get_output_mapping(
     command: Any, get_output_mapping: Callable[[], dict[str, str]]
 ) -> dict[str, str]:
-    """In editable mode, also map the plan's editable links (a collection's package data).
-
-    A strict editable install builds its link tree from this mapping (build_lib path ->
-    source path), and ``run`` copies nothing in editable mode: without these entries the
-    installed package would lack every resource the source tree has.
-    """
+    """In editable mode, also map the plan's editable links (:mod:`.setuptools_editable`)."""
     mapping = dict(get_output_mapping() or {})
     if not getattr(command, "editable_mode", False):
         return mapping
-    state = _state(command)
-    for file in state.check(command).editable_links():
-        mapping[str(Path(command.build_lib) / file.target)] = str(state.root / file.source)
-    return mapping
+    from .setuptools_editable import link_mapping
+
+    return link_mapping(command, mapping, _state(command))
 
 
 def _sdist_run(command: Any, run: Callable[[], None]) -> None:
@@ -252,7 +214,7 @@ def _sdist_make_release_tree(
         if not os.path.lexists(target):
             _place(state.root / file.source, target, link=hasattr(os, "link"))
     if (state.root / "MANIFEST.in").is_file():  # the user's own file list: say what it lost
-        from .reporter import left_out_notes
+        from .reporter_words import left_out_notes
 
         listed = {Path(name).as_posix() for name in files}
         plan = state.check(command)
@@ -261,18 +223,9 @@ def _sdist_make_release_tree(
 
 
 def _bdist_wheel_run(command: Any, run: Callable[[], None]) -> None:
-    state = _state(command)
-    state.check(command)
-    dist_files = getattr(command.distribution, "dist_files", None)
-    known = len(dist_files) if dist_files is not None else 0
-    run()
-    wheels = [Path(entry[2]) for entry in (dist_files or [])[known:] if str(entry[2]).endswith(".whl")]
-    if not wheels:
-        dist_dir = Path(command.dist_dir)
-        wheels = sorted(dist_dir.glob(f"{command.wheel_dist_name}-*.whl"))
-    if not wheels:
-        raise SmartToolError(f"smart-tool: cannot find the wheel bdist_wheel wrote to {command.dist_dir}")
-    state.reporter.check_archives([(p, p.name) for p in wheels], state.check(command).facts("wheel"))
+    from .setuptools_wheel import bdist_wheel_run
+
+    bdist_wheel_run(command, run, _state(command))
 
 
 def _editable_run(command: Any, run: Callable[[], None]) -> None:

@@ -44,21 +44,6 @@ def reading() -> Iterator[None]:
         raise AmendError(f"cannot be read: {exc}") from None
 
 
-def chunks(data: IO[bytes]) -> Iterator[bytes]:
-    """A member of the built archive, in chunks; its CRC is checked when it ends."""
-    while True:
-        with reading():
-            chunk = data.read(CHUNK)
-        if not chunk:
-            return
-        yield chunk
-
-
-def file_chunks(path: Path) -> Iterator[bytes]:
-    with path.open("rb") as data:
-        yield from iter(lambda: data.read(CHUNK), b"")
-
-
 @contextlib.contextmanager
 def replacing(target: Path) -> Iterator[IO[bytes]]:
     """A temporary file beside ``target`` that becomes ``target`` only when written whole.

@@ -13,7 +13,7 @@ from pathlib import Path
 from typing import Optional
 
 from ..project.manifest_model import record_digest
-from .amend import ZIP_EPOCH, Addition, AmendError, chunks, file_chunks, file_mode, reading, replacing
+from .amend import CHUNK, ZIP_EPOCH, Addition, AmendError, file_mode, reading, replacing
 from .archive import dist_info_folders
 
 #: the latest time a zip member can carry (2107-12-31 23:59:58)
@@ -63,19 +63,22 @@ def _copy_info(info: zipfile.ZipInfo) -> zipfile.ZipInfo:
     return copy
 
 
+def _file_chunks(path: Path) -> Iterator[bytes]:
+    with path.open("rb") as data:
+        yield from iter(lambda: data.read(CHUNK), b"")
+
+
 def _member(source: zipfile.ZipFile, info: zipfile.ZipInfo) -> Iterator[bytes]:
+    """A member of the built archive, in chunks; its CRC is checked when it ends."""
     with reading():
         handle = source.open(info)
     with handle:
-        yield from chunks(handle)
-
-
-def _read_whole(source: zipfile.ZipFile, infos: list[zipfile.ZipInfo]) -> None:
-    """Read every file member to its end, where zipfile checks its CRC."""
-    for info in infos:
-        if not info.is_dir():
-            for _ in _member(source, info):
-                pass
+        while True:
+            with reading():
+                chunk = handle.read(CHUNK)
+            if not chunk:
+                return
+            yield chunk
 
 
 def _write_member(
@@ -108,8 +111,11 @@ def amend_wheel(
         wanted = {a.member: a.source for a in additions}
         present = {i.filename: i for i in infos if not i.is_dir()}
         changed = {m for m in wanted if m not in present}
-        if not changed:
-            _read_whole(source, infos)
+        if not changed:  # every member read to its end, where zipfile checks its CRC
+            for info in infos:
+                if not info.is_dir():
+                    for _ in _member(source, info):
+                        pass
             shutil.move(str(built), str(target))
             return []
         like = present.get(f"{dist_info}/METADATA") or infos[0]
@@ -122,7 +128,7 @@ def amend_wheel(
             def add(member: str) -> None:
                 source_path = wanted[member]
                 info = _new_info(member, like, epoch, source_path.stat().st_size, file_mode(source_path))
-                _write_member(out, info, file_chunks(wanted[member]), records)
+                _write_member(out, info, _file_chunks(wanted[member]), records)
 
             for info in infos:
                 if new_package and info.filename.startswith(dist_info + "/"):

@@ -3,8 +3,6 @@ wrong with its member list. :mod:`.reader` and :mod:`.tar_reader` fill it in."""
 
 from __future__ import annotations
 
-import zipfile
-import zlib
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -19,31 +17,10 @@ class ArchiveError(Exception):
 
 
 def read_errors() -> tuple[type[BaseException], ...]:
-    """What reading a corrupt member can raise, beyond OSError and the archive modules' own.
+    """What reading a corrupt member can raise (:mod:`.read_errors`, loaded only then)."""
+    from .read_errors import READ_ERRORS
 
-    zipfile lets a decompressor's error through (zlib.error for deflate, LZMAError for lzma),
-    and raises NotImplementedError for an unknown compression method and RuntimeError for
-    an encrypted member: each is a corrupt or unusable archive, not a crash.
-    """
-    import tarfile  # a wheel build reads no tar: tarfile is imported where one is read
-
-    errors: list[type[BaseException]] = [
-        OSError,
-        EOFError,
-        zipfile.BadZipFile,
-        tarfile.TarError,
-        ValueError,
-        zlib.error,
-        NotImplementedError,
-        RuntimeError,
-    ]
-    try:
-        import lzma
-    except ImportError:  # pragma: no cover - a Python built without lzma cannot read it either
-        pass
-    else:
-        errors.append(lzma.LZMAError)
-    return tuple(errors)
+    return READ_ERRORS
 
 
 @dataclass
@@ -105,12 +82,5 @@ def keep_member(archive: Archive, name: str, size: int) -> bool:
 def dist_info_folders(names: Iterable[str]) -> list[str]:
     """The ``*.dist-info`` folders holding a METADATA among a wheel's member names, sorted
     (a well-formed wheel has exactly one)."""
-    return sorted(
-        {
-            name.split("/")[0]
-            for name in names
-            if name.count("/") == 1
-            and name.endswith("/METADATA")
-            and name.split("/")[0].endswith(".dist-info")
-        }
-    )
+    tops = {name.split("/")[0] for name in names if name.count("/") == 1 and name.endswith("/METADATA")}
+    return sorted(top for top in tops if top.endswith(".dist-info"))

@@ -13,11 +13,10 @@ from pathlib import Path
 from typing import Optional
 
 from ..project.distribution import normalize_name
-from ..project.names import DESCRIPTOR_NAME, MANIFEST_NAME, PROJECTION_NAME
-from ..project.walk import skipped
+from ..project.names import DESCRIPTOR_NAME, MANIFEST_NAME
 from .archive import Archive, ArchiveError, dist_info_folders
 from .facts import ArtifactReport, SourceFacts
-from .reader import file_and_folder, open_archive, sdist_import_path
+from .reader import file_and_folder, open_archive
 
 
 def check_built(path: Path, facts: SourceFacts, display: str) -> ArtifactReport:
@@ -51,7 +50,17 @@ def _confirmed(archive: Archive, facts: SourceFacts, headers: dict[str, str]) ->
         return False
     if normalize_name(name) != normalize_name(facts.name) or file_and_folder(archive.files):
         return False
-    expected = _wheel_members(archive, facts) if archive.kind == "wheel" else _sdist_members(archive, facts)
+    if archive.kind == "wheel":
+        from .confirm_wheel import wheel_members as members
+    else:
+        from .confirm_sdist import sdist_members as members
+    top = "" if archive.kind == "wheel" else next(iter(archive.files), "").split("/", 1)[0] + "/"
+    skills: dict[str, Optional[bytes]] = {}
+    if facts.skills:  # a library's build: its skills' files here, what the skill rules find below
+        from .skill_checks import check_sdist_skills, skill_members
+
+        skills = skill_members(facts.skills, top)
+    expected = members(archive, facts, skills)
     if expected is None:
         return False
     for member, data in expected.items():
@@ -60,18 +69,13 @@ def _confirmed(archive: Archive, facts: SourceFacts, headers: dict[str, str]) ->
     manifests = [m for m in expected if posixpath.basename(m) == MANIFEST_NAME]
     if any(_judged(archive, m, facts, manifests) for m in archive.files if m not in expected):
         return False
-    return not facts.skills or not _skill_findings(archive, facts)
+    if not facts.skills:
+        return True
+    if archive.kind == "wheel":  # RECORD lists each file, where library-skills looks
+        from .wheel_skills import check_wheel_skills
 
-
-def _skill_findings(archive: Archive, facts: SourceFacts) -> bool:
-    """Whether the skill rules find anything in the archive's skills (RECORD lists each file
-    of a wheel's; the planned files are there, checked above): a library's build runs them."""
-    from .skill_checks import check_sdist_skills, check_wheel_skills
-
-    skills = facts.skills or ()
-    if archive.kind == "wheel":
-        return bool(check_wheel_skills(archive, "", dist_info_folders(archive.files)[0], skills))
-    return bool(check_sdist_skills(archive, "", next(iter(archive.files)).split("/", 1)[0] + "/", skills))
+        return not check_wheel_skills(archive, "", dist_info_folders(archive.files)[0], facts.skills)
+    return not check_sdist_skills(archive, "", top, facts.skills)
 
 
 def _judged(archive: Archive, member: str, facts: SourceFacts, manifests: list[str]) -> bool:
@@ -86,63 +90,3 @@ def _judged(archive: Archive, member: str, facts: SourceFacts, manifests: list[s
         folder = posixpath.dirname(member) + "/"
         return any(m.startswith(folder) for m in manifests)
     return base == "SKILL.md"
-
-
-def _wheel_members(archive: Archive, facts: SourceFacts) -> Optional[dict[str, Optional[bytes]]]:
-    """What the wheel must hold (member: its bytes, None for any), or None when it is not one wheel."""
-    folders = dist_info_folders(archive.files)
-    if len(folders) != 1:
-        return None
-    dist_info = folders[0]
-    members: dict[str, Optional[bytes]] = dict.fromkeys(facts.wheel_members)
-    members.update(_skill_members(facts, ""))
-    if facts.manifest_bytes is None:
-        return members
-    manifest = facts.wheel_manifest_member
-    if facts.descriptor_bytes is None:
-        return None
-    if manifest is None or any(skipped(part) for part in manifest.split("/")[:-1]):
-        return None
-    in_dist_info = facts.wheel_manifest_in_dist_info
-    members[f"{dist_info}/{manifest}" if in_dist_info else manifest] = facts.manifest_bytes
-    members[f"{dist_info}/{DESCRIPTOR_NAME}"] = facts.descriptor_bytes
-    projection = f"{dist_info}/{PROJECTION_NAME}"
-    if facts.wheel_projection is None and projection in archive.files:
-        return None
-    if facts.wheel_projection is not None:
-        members[projection] = facts.wheel_projection
-    for place in facts.wheel_documents:
-        members.setdefault(f"{dist_info}/{place}" if in_dist_info else place, None)
-    return members
-
-
-def _sdist_members(archive: Archive, facts: SourceFacts) -> Optional[dict[str, Optional[bytes]]]:
-    """What the sdist must hold below its one top folder, or None when it has no one top folder."""
-    tops = {name.split("/", 1)[0] for name in archive.files}
-    if len(tops) != 1 or any("/" not in name for name in archive.files):
-        return None
-    top = tops.pop() + "/"
-    members: dict[str, Optional[bytes]] = dict.fromkeys(top + m for m in facts.sdist_members)
-    members.update(_skill_members(facts, top))
-    if facts.manifest_bytes is None:
-        return members
-    relative = facts.manifest_relative
-    if (
-        relative is None
-        or facts.descriptor_bytes is None
-        or sdist_import_path(archive.files, top, relative) != facts.manifest_place
-    ):
-        return None  # a wheel built from it would place the install documents elsewhere
-    members[top + relative] = facts.manifest_bytes
-    members[top + DESCRIPTOR_NAME] = facts.descriptor_bytes
-    return members
-
-
-def _skill_members(facts: SourceFacts, top: str) -> dict[str, Optional[bytes]]:
-    """Every file of the planned skills at its place (its SKILL.md with the source's bytes)."""
-    members: dict[str, Optional[bytes]] = {}
-    for skill in facts.skills or ():
-        members.update((f"{top}{skill.place}/{name}", None) for name in skill.files)
-        if skill.skill_md is not None:
-            members[f"{top}{skill.place}/SKILL.md"] = skill.skill_md
-    return members

@@ -25,10 +25,10 @@ class SourceFacts:
     members listed must be there.
     """
 
-    manifest_bytes: Optional[bytes]
-    descriptor_bytes: Optional[bytes]
+    manifest_bytes: Optional[bytes] = None
+    descriptor_bytes: Optional[bytes] = None
     #: the manifest's source path, relative to the root (its place in the sdist)
-    manifest_relative: Optional[str]
+    manifest_relative: Optional[str] = None
     #: where the wheel must carry the manifest (None: anywhere outside nested tools)
     wheel_manifest_member: Optional[str] = None
     #: whether that place is inside the wheel's .dist-info folder (the verifier finds its name)

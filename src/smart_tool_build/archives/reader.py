@@ -9,12 +9,11 @@ from __future__ import annotations
 
 import posixpath
 import zipfile
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable
 from pathlib import Path
 from typing import Callable, Optional
 
 from ..project.names import DESCRIPTOR_NAME, MANIFEST_NAME, PROJECTION_NAME, PYPROJECT
-from ..project.packages import import_path_where
 from .archive import MAX_MEMBER_BYTES, Archive, ArchiveError, is_unsafe, keep_member, read_errors
 
 #: names whose content the checks read (``SKILL.md``: a library skill's, compared with the source)
@@ -87,9 +86,3 @@ def file_and_folder(names: Iterable[str]) -> list[str]:
             folders.add(parent)
             parent = parent.rpartition("/")[0]
     return sorted(files & folders)
-
-
-def sdist_import_path(names: Mapping[str, int], top: str, relative: str) -> Optional[str]:
-    """The manifest's import path in a wheel built from the sdist (``top`` ends with ``/``), as
-    :func:`~smart_tool_build.project.packages.import_path` reads it from the source tree."""
-    return import_path_where(relative, lambda folder: f"{top}{folder}/__init__.py" in names)

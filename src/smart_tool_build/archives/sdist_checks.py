@@ -15,6 +15,7 @@ from ..rules.doc_places import wheel_place
 from ..rules.install_docs import candidates, reference
 from ..rules.requirements import install_references
 from .archive import Archive
+from .confirm_sdist import sdist_import_path
 from .contents import (
     carries_tool_file,
     compare_source,
@@ -25,7 +26,6 @@ from .contents import (
     require,
 )
 from .facts import ArtifactReport, SourceFacts
-from .reader import sdist_import_path
 
 
 def check_sdist(

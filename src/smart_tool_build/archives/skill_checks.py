@@ -1,29 +1,20 @@
-"""The library skills a finished wheel or sdist carries, against what the build's source holds.
-
-library-skills finds a skill through the wheel's RECORD (:func:`is_skill_file`), so every file
-of the folder must be in the wheel and listed there. The rules note what they find as (kind,
-values); their words (:mod:`.skill_checks_words`) load only then. Imported only for a build
-that planned skills, or an archive that carries some.
+"""The library skills a finished wheel or sdist carries, against what the build's source holds:
+each file present, SKILL.md the source's bytes; a wheel's, as library-skills finds them, are
+:mod:`.wheel_skills`' too. The rules note what they find as (kind, values); their words
+(:mod:`.skill_checks_words`) load only then. Imported only for a build that planned skills,
+or an archive that carries some.
 """
 
 from __future__ import annotations
 
-import csv
-import io
-import posixpath
-import zipfile
-from pathlib import PurePosixPath
 from typing import Any, NamedTuple, Optional
 
 from ..project.names import SKILL_FILE
-from .archive import Archive, read_errors
+from .archive import Archive
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
     from ..diagnostics.diagnostic import Diagnostic
-
-#: a RECORD larger than this is not read (the one :mod:`.record` reads at most)
-MAX_RECORD_BYTES = 16 * 1024 * 1024
 
 
 class SkillFacts(NamedTuple):
@@ -38,49 +29,6 @@ class SkillFacts(NamedTuple):
     skill_md: Optional[bytes]
 
 
-def is_skill_file(member: str) -> bool:
-    """library-skills' rule for a RECORD path that is a skill (its scanner's
-    ``_is_skill_file_record``): the path's parts (``PurePosixPath``'s, so ``a//b`` and ``a/./b``
-    are ``a/b``) hold a ``.agents`` part followed by ``skills``, at least one folder, and
-    ``SKILL.md`` last."""
-    parts = PurePosixPath(member).parts
-    if not parts or parts[-1] != SKILL_FILE:
-        return False
-    return any(
-        part == ".agents" and len(parts) > index + 3 and parts[index + 1] == "skills"
-        for index, part in enumerate(parts)
-    )
-
-
-def skill_folders(archive: Archive) -> list[str]:
-    """The folders of the archive's ``SKILL.md`` files that library-skills finds, sorted."""
-    return sorted({posixpath.dirname(n) for n in archive.files if is_skill_file(n)})
-
-
-def check_wheel_skills(
-    archive: Archive, shown: str, dist_info: str, expected: tuple[SkillFacts, ...]
-) -> list[Diagnostic]:
-    """The wheel's skills against a build's ``expected``; a skill the backend's own settings put
-    there besides (a force-include of a package that holds skills) is judged as inspect would."""
-    recorded = recorded_paths(archive, dist_info)
-    folders = skill_folders(archive)
-    out = said(colliding_skills(folders), archive, shown, dist_info)
-    places = {skill.place for skill in expected}
-    for folder in folders:
-        if folder not in places:
-            from .skill_checks_words import judge_skill_md
-
-            out += judge_skill_md(archive, f"{folder}/{SKILL_FILE}", shown)
-    found: list[tuple[Any, ...]] = []
-    for skill in expected:
-        found += _present(archive, skill, skill.place)
-        if not is_skill_file(f"{skill.place}/{SKILL_FILE}"):
-            found.append(("unfound", skill.name, skill.place))
-        shipped = tuple(f for f in skill.files if f"{skill.place}/{f}" in archive.files)
-        found += unlisted(skill.place, shipped, recorded)
-    return out + said(found, archive, shown, dist_info)
-
-
 def said(found: list[tuple[Any, ...]], archive: Archive, shown: str, dist_info: str) -> list[Diagnostic]:
     """The diagnostics of what the rules found (none: nothing of their words is loaded)."""
     if not found:
@@ -90,19 +38,6 @@ def said(found: list[tuple[Any, ...]], archive: Archive, shown: str, dist_info: 
     return findings(found, archive.kind, shown, dist_info)
 
 
-def colliding_skills(folders: list[str]) -> list[tuple[Any, ...]]:
-    """Each skill name the wheel carries in two of the sorted ``folders`` (its folder's name):
-    library-skills finds both, and its installer skips the name as colliding."""
-    first: dict[str, str] = {}
-    found: list[tuple[Any, ...]] = []
-    for folder in folders:
-        name = posixpath.basename(folder)
-        if name in first:
-            found.append(("twice", name, first[name], folder))
-        first.setdefault(name, folder)
-    return found
-
-
 def check_sdist_skills(
     archive: Archive, shown: str, top: str, expected: tuple[SkillFacts, ...]
 ) -> list[Diagnostic]:
@@ -110,11 +45,12 @@ def check_sdist_skills(
     a wheel built from the sdist needs them."""
     found: list[tuple[Any, ...]] = []
     for skill in expected:
-        found += _present(archive, skill, top + skill.place)
+        found += present(archive, skill, top + skill.place)
     return said(found, archive, shown, "")
 
 
-def _present(archive: Archive, skill: SkillFacts, place: str) -> list[tuple[Any, ...]]:
+def present(archive: Archive, skill: SkillFacts, place: str) -> list[tuple[Any, ...]]:
+    """What is wrong with the skill's files at ``place``: one missing, or SKILL.md rewritten."""
     found: list[tuple[Any, ...]] = [
         ("missing", skill.name, f"{place}/{f}", f) for f in skill.files if f"{place}/{f}" not in archive.files
     ]
@@ -125,26 +61,12 @@ def _present(archive: Archive, skill: SkillFacts, place: str) -> list[tuple[Any,
     return found
 
 
-def unlisted(
-    folder: str, files: tuple[str, ...], recorded: Optional[frozenset[str]]
-) -> list[tuple[Any, ...]]:
-    """Each of ``files`` (in ``folder``) RECORD does not list, where library-skills looks."""
-    if recorded is None:
-        return [("no-record", folder)] if files else []
-    return [("unrecorded", folder, name) for name in sorted(files) if f"{folder}/{name}" not in recorded]
-
-
-def recorded_paths(archive: Archive, dist_info: str) -> Optional[frozenset[str]]:
-    """The paths the wheel's RECORD lists, or None when it has none that reads."""
-    member = f"{dist_info}/RECORD"
-    size = archive.files.get(member)
-    if size is None or size > MAX_RECORD_BYTES:
-        return None
-    try:
-        with zipfile.ZipFile(archive.path) as handle, handle.open(member) as data:
-            text = data.read(MAX_RECORD_BYTES).decode("utf-8")
-        return frozenset(row[0] for row in csv.reader(io.StringIO(text)) if row)
-    except (csv.Error, KeyError):
-        return None
-    except read_errors():  # UnicodeDecodeError is a ValueError
-        return None
+def skill_members(skills: tuple[SkillFacts, ...], top: str) -> dict[str, Optional[bytes]]:
+    """Every file of ``skills`` at its place below ``top`` (its SKILL.md with the source's
+    bytes): what a build's archive must hold of them (:mod:`.confirm`)."""
+    members: dict[str, Optional[bytes]] = {}
+    for skill in skills:
+        members.update((f"{top}{skill.place}/{name}", None) for name in skill.files)
+        if skill.skill_md is not None:
+            members[f"{top}{skill.place}/SKILL.md"] = skill.skill_md
+    return members

@@ -8,8 +8,9 @@ from ..diagnostics.diagnostic import Diagnostic, make
 from ..diagnostics.severity import Severity
 from ..project.names import SKILL_FILE
 from .archive import Archive
-from .skill_checks import colliding_skills, is_skill_file, recorded_paths, said, skill_folders, unlisted
+from .skill_checks import said
 from .skill_checks_words import judge_skill_md
+from .wheel_skills import colliding_skills, is_skill_file, recorded_paths, skill_folders, unlisted
 
 
 def carries_skills(archive: Archive) -> bool:

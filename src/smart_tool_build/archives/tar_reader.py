@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import posixpath
 import tarfile
 import zlib
 from pathlib import Path
@@ -42,7 +41,9 @@ def read_tar(archive: Archive, select: Callable[[str], bool]) -> None:
                 if is_unsafe(info.name):
                     archive.unsafe.append(info.name)
                 continue
-            if not info.isfile():
+            if not info.isfile():  # a link or a device
+                from .tar_links import in_tree_link
+
                 if not (info.issym() and in_tree_link(info.name, info.linkname)):
                     archive.special.append(info.name)
                 continue
@@ -55,14 +56,3 @@ def read_tar(archive: Archive, select: Callable[[str], bool]) -> None:
                 member = handle.extractfile(info)
                 if member is not None:
                     archive.contents[info.name] = member.read()
-
-
-def in_tree_link(name: str, target: str) -> bool:
-    """Whether a symlink ``name`` of an sdist to ``target`` stays inside the sdist's top folder:
-    a relative link an installer's extraction keeps in the tree (tarfile's ``data`` filter
-    takes it), which a project may well have (``CLAUDE.md`` -> ``AGENTS.md``)."""
-    if not target or target.startswith("/") or "\\" in target or "\0" in target:
-        return False
-    top = name.split("/", 1)[0]
-    reached = posixpath.normpath(posixpath.join(posixpath.dirname(name), target))
-    return reached.startswith(top + "/") and reached != top

@@ -151,7 +151,7 @@ def _library_skills(
     if source is not None:
         # a build's skills, and every other skill its backend put in the wheel (judged, and
         # no name twice: library-skills reads the finished wheel, not the source)
-        from .skill_checks import check_wheel_skills
+        from .wheel_skills import check_wheel_skills
 
         out.extend(check_wheel_skills(archive, shown, dist_info, source.skills or ()))
         return False

@@ -16,13 +16,14 @@ from ..project.config import HookOptions, Options
 from ..project.distribution import is_collection
 from ..project.names import DESCRIPTOR_NAME
 from ..rules.root import RootReport, check_root
-from .layout import ArtifactKind, Layout, PlannedFile, plan_layout
+from .layout import ArtifactKind, PlannedFile
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
     from ..diagnostics.diagnostic import Diagnostic
     from ..rules.collection import CollectionReport
     from .skill_files import PlannedSkill
+    from .tool_layout import Layout
 
 
 @dataclass
@@ -51,15 +52,6 @@ class BuildPlan:
 
     def failed(self) -> bool:
         return has_errors(self.diagnostics)
-
-    @property
-    def name(self) -> str:
-        """The project's name as its package definition gives it (the folder's, failing that)."""
-        if self.tool is not None and self.tool.package.name:
-            return self.tool.package.name
-        if self.collection is not None and self.collection.name:
-            return self.collection.name
-        return self.root.name
 
     def files(self, kind: ArtifactKind) -> tuple[PlannedFile, ...]:
         """Every file the ``kind`` artifact must carry, with its place there.
@@ -93,63 +85,31 @@ class BuildPlan:
 
         return skill_files(self.skills, kind)
 
-    def editable_links(self) -> tuple[PlannedFile, ...]:
-        """What an editable install that serves a link tree instead of the source tree
-        (setuptools' strict mode) must link: a collection's package data, which would
-        otherwise be missing from the installed package. A smart tool's manifest is not
-        linked: the runtime accessor reads it from the source tree.
-        """
-        if self.collection is None:
-            return ()
-        return tuple(PlannedFile(source, member) for source, member in self.collection.plan.wheel_files)
-
     def facts(self, kind: Literal["sdist", "wheel"]) -> SourceFacts:
         """What the finished ``kind`` artifact must carry, for the archive verifier."""
-        manifest_bytes = descriptor_bytes = None
-        manifest_source = None
-        wheel_manifest: Optional[PlannedFile] = None
-        if self.layout is not None and self.tool is not None:
-            manifest_source = self.layout.manifest_source
-            manifest_bytes, descriptor_bytes = self.tool.manifest_bytes, self.tool.descriptor_bytes
-            if kind == "wheel":
-                wheel_manifest = self.layout.wheel_manifest
-        skills = None
-        placed: frozenset[PlannedFile] = frozenset()
+        tool, skills, placed = self.tool, None, frozenset[PlannedFile]()
         if self.skills:  # checked by the skill rules, not as plain members
             from .skill_files import skill_facts
 
             skills = skill_facts(self.root, self.skills, kind)
             placed = frozenset(self.skill_files(kind))
-        wheel_members: tuple[str, ...] = ()
-        if self.collection is not None and kind == "wheel":
-            wheel_members = self.collection.plan.wheel_members
         return SourceFacts(
-            manifest_bytes,
-            descriptor_bytes,
-            manifest_source,
-            wheel_manifest_member=None if wheel_manifest is None else wheel_manifest.target,
-            wheel_manifest_in_dist_info=wheel_manifest is not None and wheel_manifest.in_dist_info,
+            **(self.layout.facts(kind, tool) if self.layout is not None and tool is not None else {}),
             sdist_members=tuple(f.target for f in self.files("sdist") if f not in placed)
             if kind == "sdist"
             else (),
-            wheel_members=wheel_members,
-            wheel_projection=self.layout.projection if self.layout is not None and kind == "wheel" else None,
-            wheel_documents=tuple(f.target for f in self.layout.wheel_documents())
-            if self.layout is not None and kind == "wheel"
+            wheel_members=self.collection.plan.wheel_members
+            if self.collection is not None and kind == "wheel"
             else (),
             options=self.options,
-            written_version=self.tool.package.version.written if self.tool is not None else None,
+            written_version=tool.package.version.written if tool is not None else None,
             skills=skills,
             checked_version=self.version,
             mcp_name=self.mcp_name,
-            name=self.tool.package.name if self.tool is not None else None,
-            manifest_place=self.tool.manifest_place if self.tool is not None else None,
+            name=tool.package.name if tool is not None else None,
+            manifest_place=tool.manifest_place if tool is not None else None,
             clean=not self.diagnostics and not self.ignored,
         )
-
-
-#: the prefixes of the library skills' codes, which a collection's build keeps too
-SKILL_CODES = ("skill-", "skills-", "skillmeta-")
 
 
 def plan_build(
@@ -174,21 +134,15 @@ def plan_build(
         # and its archives checked as a smart tool's
         relative = tool.manifest_relative
         if relative is not None and not plan.failed() and tool.manifest_bytes is not None:
-            projection = None
-            if tool.manifest is not None:
-                from ..project.manifest_model import projection_bytes
+            from .tool_layout import plan_layout  # only a smart tool's build pays for its places
 
-                projection = projection_bytes(tool.manifest, tool.manifest_bytes)
-            plan.layout = plan_layout(relative, tool.manifest_place, tool.documents, projection)
+            plan.layout = plan_layout(tool, relative, tool.manifest_bytes)
             name = tool.manifest.name if tool.manifest is not None else tool.package.name
             plan.notes.append(f"{relative} checked ({name} {version})")
     else:  # a collection only: of the smart-tool checks, the configuration's and the skills' apply
-        plan.diagnostics += [
-            d
-            for d in tool.diagnostics
-            if d.code in ("config-valid", "package-definition-parses")
-            or d.code.startswith((*SKILL_CODES, "mcp-"))
-        ]
+        from .collection_checks import applying
+
+        plan.diagnostics += applying(tool.diagnostics)
     if as_collection:
         from .collection_plan import plan_collection  # only collections pay for it
 
@@ -201,16 +155,9 @@ def plan_build(
 
         plan.skills, notes = plan_library_skills(root, tool.skills, editable)
         plan.notes += notes
-    _plan_mcp(plan, tool)
+    if tool.mcp is not None:  # the MCP server's claim, which the verifier finds in METADATA / PKG-INFO,
+        # and its server.json, which the sdist carries so that a wheel built from it is checked the same
+        plan.mcp_source, plan.mcp_name = tool.mcp.relative, tool.mcp.name
+        if tool.mcp.name is not None:
+            plan.notes.append(f"{tool.mcp.shown} checked (MCP server {plan.mcp_name} {plan.version})")
     return plan
-
-
-def _plan_mcp(plan: BuildPlan, tool: RootReport) -> None:
-    """An MCP server's claim, for the verifier to find in the built METADATA / PKG-INFO, and
-    its server.json in the sdist, so that the wheel built from the sdist is checked the same."""
-    if tool.mcp is None:
-        return
-    plan.mcp_source = tool.mcp.relative
-    if tool.mcp.name is not None:
-        plan.mcp_name = tool.mcp.name
-        plan.notes.append(f"{tool.mcp.shown} checked (MCP server {plan.mcp_name} {plan.version})")

@@ -1,17 +1,9 @@
-"""Where a smart tool's files go in each artifact: the one answer every adapter translates
-(docs/backends.md, "What ends up where").
-"""
+"""The files a build plan places in its artifacts (:class:`PlannedFile`), whatever the user's
+include settings say; where a smart tool's own go is :mod:`.tool_layout`'s."""
 
 from __future__ import annotations
 
-import re
 from typing import Literal, NamedTuple, Optional
-
-from ..project.names import DESCRIPTOR_NAME, MANIFEST_NAME, PROJECTION_NAME
-
-TYPE_CHECKING = False
-if TYPE_CHECKING:
-    from ..rules.doc_places import InstallDoc
 
 #: the artifacts a build plan knows; an editable wheel carries none of the planned files
 ArtifactKind = Literal["sdist", "wheel", "editable"]
@@ -34,67 +26,3 @@ class PlannedFile(NamedTuple):
     def member(self, dist_info: str) -> str:
         """The wheel member path, given the ``.dist-info`` folder's name."""
         return f"{dist_info}/{self.target}" if self.in_dist_info else self.target
-
-
-class Layout(NamedTuple):
-    """The files of one tool and their places."""
-
-    #: the manifest's source path, relative to the root
-    manifest_source: str
-    #: its place in the wheel, or None when it goes into the .dist-info folder
-    manifest_in_package: Optional[str]
-    #: every file the sdist must carry, relative to the root
-    sdist_files: tuple[str, ...]
-    #: the install documents the manifest names, which travel with it into the wheel
-    documents: tuple[InstallDoc, ...] = ()
-    #: the checked manifest's JSON projection (None: the manifest is not valid, its errors
-    #: ignored), which the wheel carries beside the descriptor for the runtime accessor
-    projection: Optional[bytes] = None
-
-    @property
-    def wheel_manifest(self) -> PlannedFile:
-        if self.manifest_in_package is not None:
-            return PlannedFile(self.manifest_source, self.manifest_in_package)
-        return PlannedFile(self.manifest_source, MANIFEST_NAME, in_dist_info=True)
-
-    def wheel_documents(self) -> tuple[PlannedFile, ...]:
-        """Each install document at the same path relative to the installed manifest as the
-        manifest names it (one that has no such place ships in the sdist only)."""
-        from ..rules.doc_places import wheel_place  # a tool's wheel: a library plans no documents
-
-        in_dist_info = self.manifest_in_package is None
-        placed = []
-        for doc in self.documents:
-            place = wheel_place(self.manifest_in_package, doc.reference)
-            if place is not None and doc.source != self.manifest_source:
-                placed.append(PlannedFile(doc.source, place, in_dist_info=in_dist_info))
-        return tuple(placed)
-
-    @property
-    def wheel_projection(self) -> Optional[PlannedFile]:
-        """The manifest's projection, made by the build, in the ``.dist-info`` folder."""
-        if self.projection is None:
-            return None
-        return PlannedFile(self.manifest_source, PROJECTION_NAME, in_dist_info=True, content=self.projection)
-
-    def wheel_files(self) -> tuple[PlannedFile, ...]:
-        descriptor = PlannedFile(DESCRIPTOR_NAME, DESCRIPTOR_NAME, in_dist_info=True)
-        made = () if self.wheel_projection is None else (self.wheel_projection,)
-        return (self.wheel_manifest, descriptor, *made, *self.wheel_documents())
-
-
-def plan_layout(
-    manifest_source: str,
-    manifest_place: Optional[str],
-    documents: list[InstallDoc],
-    projection: Optional[bytes] = None,
-) -> Layout:
-    sdist = [DESCRIPTOR_NAME, manifest_source, *(doc.source for doc in documents)]
-    return Layout(manifest_source, manifest_place, tuple(dict.fromkeys(sdist)), tuple(documents), projection)
-
-
-def dist_info_name(name: str, version: str) -> str:
-    """The .dist-info folder name a wheel of ``name`` ``version`` uses (PEP 427/491), for a
-    backend that does not say which name it gives."""
-    escaped = re.sub(r"[-_.]+", "_", name).lower()
-    return f"{escaped}-{version.replace('-', '_')}.dist-info"

@@ -16,8 +16,9 @@ from smart_tool_build.archives.amend import Addition
 from smart_tool_build.archives.amend_sdist import amend_sdist
 from smart_tool_build.archives.amend_wheel import amend_wheel
 from smart_tool_build.archives.facts import SourceFacts
-from smart_tool_build.archives.skill_checks import SkillFacts, is_skill_file
+from smart_tool_build.archives.skill_checks import SkillFacts
 from smart_tool_build.archives.verify import verify
+from smart_tool_build.archives.wheel_skills import is_skill_file
 
 SKILL = "lib/.agents/skills/lib-use"
 SKILL_MD = b"---\nname: lib-use\ndescription: Use lib well.\n---\n\n# lib\n\nSee [x](references/x.md).\n"

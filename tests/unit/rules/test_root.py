@@ -6,8 +6,8 @@ from pathlib import Path
 
 import pytest
 
+from smart_tool_build.adapters.hatchling import hook_options
 from smart_tool_build.diagnostics.diagnostic import Diagnostic, Severity
-from smart_tool_build.hatch_hook import hook_options
 from smart_tool_build.rules.root import check_root
 from support import ROOTS, copy_root
 
