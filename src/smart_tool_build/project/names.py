@@ -4,7 +4,6 @@ entry points may import it."""
 from __future__ import annotations
 
 import os
-import re
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -41,4 +40,6 @@ def collection_table(tool: Mapping[str, Any]) -> bool:
 
 def normalize_name(name: str) -> str:
     """PEP 503 normalisation: lowercase, runs of -_. become one hyphen."""
+    import re  # not at the top: an installed tool's --help imports this module, and no re
+
     return re.sub(r"[-_.]+", "-", name).lower()
