@@ -64,10 +64,11 @@ HATCH_HOOK_PROCESS = Budget(
 )
 
 #: ``smart_tool_build.setuptools_plugin``'s two hooks run on a project that did not opt in:
-#: the opt-in's leaves of ``project/``, and not even setuptools
+#: the opt-in's leaves of ``project/`` (``requires`` for a pyproject.toml that mentions us),
+#: and not even setuptools
 SETUPTOOLS_PLUGIN = Budget(
     "running smart_tool_build.setuptools_plugin's two hooks",
-    _ours("setuptools_plugin", "project", "project.names", "project.optin"),
+    _ours("setuptools_plugin", "project", "project.names", "project.optin", "project.requires"),
     frozenset(
         {
             "yaml",
@@ -96,7 +97,7 @@ SETUPTOOLS_ACTIVATED = Budget(
 )
 
 #: ``smart_tool_build.backend``'s ``get_requires_for_build_wheel`` and ``_sdist``: the
-#: backend, the delegation to the wrapped backend and the opt-in's leaves, which pick it
+#: backend, the delegation to the wrapped backend and the leaves of ``project/`` that pick it
 WRAPPER_CHEAP_HOOKS = Budget(
     "running smart_tool_build.backend's get_requires_for_build_*",
     _ours(
@@ -105,7 +106,7 @@ WRAPPER_CHEAP_HOOKS = Budget(
         "adapters.delegation",
         "project",
         "project.names",
-        "project.optin",
+        "project.requires",
         "project.backends",
     ),
     frozenset({"yaml"}),
