@@ -17,27 +17,24 @@ def build_py_run(command: Any, run: Callable[[], None], state: Any, place: Calla
     run()
     if getattr(command, "dry_run", False):
         return
-    planned = [f for f in state.check(command).files(state.kind(command)) if not f.in_dist_info]
+    plan, kind = state.check(command), state.kind(command)
+    planned = [f for f in plan.files(kind) if not f.in_dist_info]
     if not planned:
         return
     # what build_py wrote this run is the backend's own: it stays (anything else there is a
     # leftover of an earlier build, replaced)
-    written = {os.path.normpath(str(p)) for p in _outputs(command)}
+    written = {os.path.normpath(p) for p in _outputs(command)}
+    build_lib = Path(command.build_lib)
     for file in planned:  # the .dist-info's files travel through the egg_info folder
-        target = Path(command.build_lib) / file.target
-        if os.path.normpath(str(target)) not in written:
-            place(state.root / file.source, target, link=False)
+        if os.path.normpath(build_lib / file.target) not in written:
+            place(state.root / file.source, build_lib / file.target, link=False)
     state.reporter.note(f"files the wheel must carry placed in {command.build_lib}")
-    plan = state.check(command)
     if plan.skills:  # say which skill folders package data left out (a hidden folder, always)
         from .reporter_words import left_out_notes
 
-        skill_files = set(plan.skill_files(state.kind(command)))
-        dropped = {
-            f for f in skill_files if os.path.normpath(str(Path(command.build_lib) / f.target)) not in written
-        }
+        dropped = {f for f in plan.skill_files(kind) if os.path.normpath(build_lib / f.target) not in written}
         settings = "package-data (its globs never match a hidden folder such as .agents)"
-        for line in left_out_notes(plan, state.kind(command), dropped.__contains__, settings):
+        for line in left_out_notes(plan, kind, dropped.__contains__, settings):
             state.reporter.note(line)
 
 

@@ -93,8 +93,7 @@ class BuildPlan:
 
             skills = skill_facts(self.root, self.skills, kind)
             placed = frozenset(self.skill_files(kind))
-        return SourceFacts(
-            **(self.layout.facts(kind, tool) if self.layout is not None and tool is not None else {}),
+        facts = SourceFacts(
             sdist_members=tuple(f.target for f in self.files("sdist") if f not in placed)
             if kind == "sdist"
             else (),
@@ -110,6 +109,7 @@ class BuildPlan:
             manifest_place=tool.manifest_place if tool is not None else None,
             clean=not self.diagnostics and not self.ignored,
         )
+        return facts if self.layout is None or tool is None else self.layout.facts(kind, tool, facts)
 
 
 def plan_build(

@@ -5,13 +5,14 @@
 from __future__ import annotations
 
 import re
-from typing import Any, NamedTuple, Optional
+from typing import NamedTuple, Optional
 
 from ..project.names import DESCRIPTOR_NAME, MANIFEST_NAME, PROJECTION_NAME
 from .layout import PlannedFile
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
+    from ..archives.facts import SourceFacts
     from ..rules.doc_places import InstallDoc
     from ..rules.root import RootReport
 
@@ -62,21 +63,22 @@ class Layout(NamedTuple):
         made = () if self.wheel_projection is None else (self.wheel_projection,)
         return (self.wheel_manifest, descriptor, *made, *self.wheel_documents())
 
-    def facts(self, kind: str, tool: RootReport) -> dict[str, Any]:
-        """What the ``kind`` artifact carries of the tool, as
-        :class:`~smart_tool_build.archives.facts.SourceFacts` says it: the checked manifest and
-        descriptor at their places, and a wheel's projection and install documents."""
-        facts: dict[str, Any] = {
-            "manifest_bytes": tool.manifest_bytes,
-            "descriptor_bytes": tool.descriptor_bytes,
-            "manifest_relative": self.manifest_source,
-        }
-        if kind == "wheel":
-            facts["wheel_manifest_member"] = self.wheel_manifest.target
-            facts["wheel_manifest_in_dist_info"] = self.wheel_manifest.in_dist_info
-            facts["wheel_projection"] = self.projection
-            facts["wheel_documents"] = tuple(f.target for f in self.wheel_documents())
-        return facts
+    def facts(self, kind: str, tool: RootReport, facts: SourceFacts) -> SourceFacts:
+        """``facts`` with what the ``kind`` artifact carries of the tool: the checked manifest
+        and descriptor at their places, and a wheel's projection and install documents."""
+        from dataclasses import replace
+
+        manifest = self.wheel_manifest if kind == "wheel" else None
+        return replace(
+            facts,
+            manifest_bytes=tool.manifest_bytes,
+            descriptor_bytes=tool.descriptor_bytes,
+            manifest_relative=self.manifest_source,
+            wheel_manifest_member=None if manifest is None else manifest.target,
+            wheel_manifest_in_dist_info=manifest is not None and manifest.in_dist_info,
+            wheel_projection=None if manifest is None else self.projection,
+            wheel_documents=() if manifest is None else tuple(f.target for f in self.wheel_documents()),
+        )
 
 
 def plan_layout(tool: RootReport, manifest_source: str, manifest_bytes: bytes) -> Layout:
