@@ -12,8 +12,7 @@ import posixpath
 from pathlib import Path
 from typing import Optional
 
-from ..project.distribution import normalize_name
-from ..project.names import DESCRIPTOR_NAME, MANIFEST_NAME
+from ..project.names import DESCRIPTOR_NAME, MANIFEST_NAME, normalize_name
 from .archive import Archive, ArchiveError, dist_info_folders
 from .facts import ArtifactReport, SourceFacts
 from .reader import file_and_folder, open_archive

@@ -8,9 +8,10 @@ import posixpath
 from typing import Optional
 
 from ..diagnostics.diagnostic import Diagnostic, make
-from ..project.distribution import PackageVersion, normalize_name
+from ..project.distribution import PackageVersion
 from ..project.names import DESCRIPTOR_NAME as DESCRIPTOR
 from ..project.names import MANIFEST_NAME as MANIFEST
+from ..project.names import normalize_name
 from ..project.walk import glob_excluded, skipped
 from ..rules import manifest as manifest_module
 from ..rules.manifest_rules import package_rules

@@ -11,7 +11,6 @@ from ..parsing.lines import toml_key_line
 from .files import Unparsable, loads_toml
 from .files import read_text as read_project_text
 from .names import PYPROJECT, collection_table
-from .names import normalize_name as normalize_name
 from .package_version import PackageDefinition as PackageDefinition
 from .package_version import PackageVersion as PackageVersion
 from .package_version import core_metadata as core_metadata

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from ..parsing import frontmatter
 from ..parsing.safe_yaml import LineDict
-from ..project.distribution import normalize_name
+from ..project.names import normalize_name
 from .manifest import NAME_PATTERN, body_length_rule
 from .placeholders import placeholder_rule
 from .version_rule import compare_versions

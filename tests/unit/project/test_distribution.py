@@ -8,6 +8,7 @@ from pathlib import Path
 import pytest
 
 from smart_tool_build.project import distribution
+from smart_tool_build.project.names import normalize_name
 
 HEAD = '[project]\nname = "Demo_Tool"\n'
 DYNAMIC = HEAD + 'dynamic = ["version"]\n'
@@ -295,7 +296,7 @@ def test_unparsable_package_definitions(tmp_path: Path, files: dict[str, str], l
 
 @pytest.mark.parametrize(("name", "normal"), [("Demo_Tool", "demo-tool"), ("a.b-_c", "a-b-c"), ("x", "x")])
 def test_normalize_name(name: str, normal: str) -> None:
-    assert distribution.normalize_name(name) == normal
+    assert normalize_name(name) == normal
 
 
 # BUG: distribution.py _pyproject_version / _from_python_file raise for a bad hatch version

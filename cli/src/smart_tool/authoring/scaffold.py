@@ -21,13 +21,14 @@ from smart_tool_build.diagnostics.diagnostic import Diagnostic
 from smart_tool_build.diagnostics.verdict import has_errors
 from smart_tool_build.project import walk
 from smart_tool_build.project.backends import TABLE, WRAPPER
-from smart_tool_build.project.distribution import PackageDefinition, normalize_name, read
+from smart_tool_build.project.distribution import PackageDefinition, read
 from smart_tool_build.project.names import (
     DESCRIPTOR_NAME,
     MANIFEST_NAME,
     PACKAGE_JSON,
     PYPROJECT,
     collection_table,
+    normalize_name,
 )
 from smart_tool_build.project.paths import escapes, relative_path_problem
 from smart_tool_build.rules.build_lines import OURS, BuildSetup, build_setup, runtime_setup

@@ -18,8 +18,7 @@ from smart_tool_build.archives.archive import ArchiveError
 from smart_tool_build.archives.reader import open_archive
 from smart_tool_build.diagnostics.diagnostic import Diagnostic, make
 from smart_tool_build.parsing import frontmatter
-from smart_tool_build.project.distribution import normalize_name
-from smart_tool_build.project.names import DESCRIPTOR_NAME
+from smart_tool_build.project.names import DESCRIPTOR_NAME, normalize_name
 from smart_tool_build.rules.descriptor import MAX_BYTES
 
 Origin = Literal["wheel", "sdist", "given"]

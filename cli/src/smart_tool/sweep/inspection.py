@@ -18,8 +18,7 @@ from smart_tool_build.archives.options import pyproject_facts
 from smart_tool_build.archives.verify import verify
 from smart_tool_build.diagnostics.diagnostic import Diagnostic, make
 from smart_tool_build.project.config import Options, read_options
-from smart_tool_build.project.distribution import normalize_name
-from smart_tool_build.project.names import PYPROJECT
+from smart_tool_build.project.names import PYPROJECT, normalize_name
 from smart_tool_build.project.paths import RefusedFile, read_inside
 
 

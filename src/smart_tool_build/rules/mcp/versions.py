@@ -6,7 +6,8 @@ from __future__ import annotations
 from typing import Any, Optional
 
 from ...diagnostics.diagnostic import Diagnostic, Severity, make
-from ...project.distribution import PackageVersion, normalize_name
+from ...project.distribution import PackageVersion
+from ...project.names import normalize_name
 from ..version_drift import development_hint, is_development
 from ..versions import pep440_normal, same_version
 from .registry_rules import looks_like_range
