@@ -135,8 +135,17 @@ def test_a_library_with_skills_imports_the_skill_modules(tmp_path: Path) -> None
     out = tmp_path / "out"
     names = imported(f"import hatchling.build\nhatchling.build.build_wheel({str(out)!r})\n", project)
     assert set(names) >= SKILL_MODULES, sorted(SKILL_MODULES - set(names))
-    # valid skills: none of their words, inspect's path, skillmeta's rules or the manifest's
-    rare = ("_words", ".skill_inspect", ".skillmeta", ".rules.manifest", ".rules.descriptor")
+    # valid skills: none of their words, inspect's path, skillmeta's rules, the manifest's or
+    # a smart tool's half of the root check and of the layout
+    rare = (
+        "_words",
+        ".skill_inspect",
+        ".skillmeta",
+        ".rules.manifest",
+        ".rules.descriptor",
+        ".rules.root_manifest",
+        ".plan.tool_layout",
+    )
     assert not [n for n in names if n.startswith("smart_tool_build.") and n.endswith(rare)]
     assert "smart_tool_build.diagnostics.diagnostic" not in names  # no finding, no Diagnostic record
 
